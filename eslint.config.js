@@ -53,7 +53,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['electron/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    files: [
+      'electron/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'renderer/vite.config.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-imports': [
@@ -85,7 +91,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    files: ['renderer/src/**/*.ts', 'renderer/src/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [
