@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Test runs keep their HOME / TMPDIR caches inside the checkout's ignored .tmp/.
 export default defineConfig({
   test: {
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -22,6 +23,15 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // Only under scripts/with-keyring.sh (a real gnome-keyring in a private D-Bus session).
+        test: {
+          name: 'keychain',
+          include: ['test/keychain/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,10 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './errors';
+import { registerKey } from './key';
 
 /** Each command lives in its own file and registers itself here. */
 export type CommandModule = (program: Command) => void;
 
-const commandModules: CommandModule[] = [];
+const commandModules: CommandModule[] = [registerKey];
 
 export function buildProgram(): Command {
   const program = new Command('watchfloor')
