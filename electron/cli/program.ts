@@ -1,11 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './errors';
 import { registerKey } from './key';
+import { registerServe } from './serve';
 
 /** Each command lives in its own file and registers itself here. */
 export type CommandModule = (program: Command) => void;
 
-const commandModules: CommandModule[] = [registerKey];
+const commandModules: CommandModule[] = [registerKey, registerServe];
 
 export function buildProgram(): Command {
   const program = new Command('watchfloor')

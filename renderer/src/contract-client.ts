@@ -1,0 +1,55 @@
+// The renderer's only way to main: `window.watchfloor` (the preload's bridge) in the
+// desktop app, or the same table over loopback HTTP + SSE under `watchfloor serve`.
+// Both are typed from shared/contract.ts; callers never spell a transport.
+import { channels, pushEventNames, type PushEvent, type WatchfloorApi } from '../../shared/contract';
+
+declare global {
+  interface Window {
+    watchfloor?: WatchfloorApi;
+  }
+}
+
+type Listener = (payload: unknown) => void;
+
+/** Push events that describe a state: a late subscriber gets the latest value at once. */
+const STATE_EVENTS: ReadonlySet<PushEvent> = new Set(['link.status']);
+
+function createHttpApi(): WatchfloorApi {
+  const api: Record<string, unknown> = {};
+  for (const channel of channels) {
+    api[channel] = async (input: unknown) => {
+      const res = await fetch(`/api/contract/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(input ?? {}),
+        credentials: 'same-origin',
+      });
+      const outcome = (await res.json()) as
+        { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+      if (outcome.ok) return outcome.result;
+      throw Object.assign(new Error(outcome.error.message), { code: outcome.error.code });
+    };
+  }
+  const listeners = new Map<PushEvent, Set<Listener>>(pushEventNames.map((e) => [e, new Set()]));
+  const latest = new Map<PushEvent, unknown>();
+  const source = new EventSource('/api/events');
+  for (const event of pushEventNames) {
+    source.addEventListener(event, (msg) => {
+      const payload: unknown = JSON.parse((msg as MessageEvent<string>).data);
+      if (STATE_EVENTS.has(event)) latest.set(event, payload);
+      for (const l of listeners.get(event) ?? []) l(payload);
+    });
+  }
+  const on: Record<string, unknown> = {};
+  for (const event of pushEventNames) {
+    on[event] = (listener: Listener) => {
+      listeners.get(event)?.add(listener);
+      if (latest.has(event)) listener(latest.get(event));
+      return () => listeners.get(event)?.delete(listener);
+    };
+  }
+  api.on = on;
+  return api as WatchfloorApi;
+}
+
+export const api: WatchfloorApi = window.watchfloor ?? createHttpApi();

@@ -1,0 +1,97 @@
+// The one contract between the window and the main process (architecture doc: "One
+// contract, three transports"). Every capability the renderer may call is one row here:
+// channel -> input schema -> result type; every push event main sends is one row below.
+// Main registers all handlers from this table in one place (electron/contract/), the
+// preload exposes exactly this table, `serve` exposes it over loopback HTTP, and the
+// renderer's client is typed from it. Adding a capability = one row + one handler.
+import { z } from 'zod';
+
+/** A row: the input schema is checked in main; the result type is carried for the client. */
+interface Row<I extends z.ZodType, R> {
+  readonly input: I;
+  readonly result?: R;
+}
+const row =
+  <R>() =>
+  <I extends z.ZodType>(input: I): Row<I, R> => ({ input });
+
+const empty = z.strictObject({});
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+
+export type Profile = 'main' | 'alternate';
+
+export interface AppInfo {
+  version: string;
+  mode: 'live' | 'demo' | 'offline';
+  profile: Profile | null;
+  baseUrl: string | null;
+  dbPath: string | null;
+  transport: 'electron' | 'serve';
+}
+export interface KeyStatusResult {
+  set: boolean;
+  hint: string | null;
+  source: 'env' | 'keychain' | null;
+  /** Set when the keychain cannot be used: what is missing and how to fix it. */
+  unavailable: string | null;
+}
+export interface AppNotification {
+  id: string;
+  at: string;
+  kind: 'order_fired' | 'watch_needs_attention' | 'notable_development' | 'summary';
+  title: string;
+  body: string;
+  /** What clicking opens. */
+  target: { type: 'order' | 'watch' | 'signal'; id: string } | null;
+}
+
+export const capabilities = {
+  'app.info': row<AppInfo>()(empty),
+  'key.status': row<KeyStatusResult>()(empty),
+  /** The analyst's key goes to main once, into the keychain; it never comes back. */
+  'key.set': row<KeyStatusResult>()(
+    z.strictObject({
+      baseUrl: httpUrl,
+      key: z.string().min(8).max(512).regex(/^\S+$/, 'must not contain white space'),
+    }),
+  ),
+  'key.clear': row<KeyStatusResult>()(empty),
+  'notifications.list': row<AppNotification[]>()(
+    z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
+  ),
+  'external.open': row<{ opened: boolean }>()(z.strictObject({ url: httpUrl })),
+} as const;
+
+export const pushEvents = {
+  'link.status': z.strictObject({ online: z.boolean(), since: z.string() }),
+  'sync.progress': z.strictObject({
+    stream: z.string(),
+    phase: z.enum(['started', 'page', 'done', 'error']),
+    received: z.number().int(),
+    message: z.string().optional(),
+  }),
+  'cache.changed': z.strictObject({ resources: z.array(z.string()) }),
+  notification: z.custom<AppNotification>(),
+} as const;
+
+export type Channel = keyof typeof capabilities;
+export type PushEvent = keyof typeof pushEvents;
+export type Input<C extends Channel> = z.input<(typeof capabilities)[C]['input']>;
+export type ParsedInput<C extends Channel> = z.output<(typeof capabilities)[C]['input']>;
+export type Result<C extends Channel> = NonNullable<(typeof capabilities)[C]['result']>;
+export type PushPayload<E extends PushEvent> = z.output<(typeof pushEvents)[E]>;
+
+export const channels = Object.keys(capabilities) as Channel[];
+export const pushEventNames = Object.keys(pushEvents) as PushEvent[];
+
+/** What the renderer sees as `window.watchfloor`: one function per row, one subscriber per event. */
+export type WatchfloorApi = { [C in Channel]: (input: Input<C>) => Promise<Result<C>> } & {
+  on: { [E in PushEvent]: (listener: (payload: PushPayload<E>) => void) => () => void };
+};
+
+/** Errors crossing the contract carry a code the renderer can act on, and a message. */
+export interface ContractErrorBody {
+  code: 'unknown_channel' | 'invalid_input' | 'failed' | 'forbidden';
+  message: string;
+  issues?: { path: string; message: string }[];
+}

@@ -1,0 +1,112 @@
+// `watchfloor serve` refuses what a local app server must refuse (issue: desktop shell,
+// "serve"): no secret, another Host (DNS rebinding), another Origin; and works with it.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServeProcess, type ServeProcess } from '../../helpers/serve';
+
+let serve: ServeProcess;
+beforeAll(async () => {
+  serve = await startServeProcess([], { ...process.env, WATCHFLOOR_BASE_URL: '' });
+});
+afterAll(() => serve?.stop());
+
+/** Raw request, so the test controls the Host header (fetch does not allow it). */
+function raw(
+  pathName: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { port } = new URL(serve.origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: '127.0.0.1', port, path: pathName, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const call = (channel: string, input: unknown, headers: Record<string, string> = {}) =>
+  raw(`/api/contract/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret, ...headers },
+    body: JSON.stringify(input),
+  });
+
+describe('watchfloor serve', () => {
+  it('listens on 127.0.0.1 and prints one URL carrying a fresh secret', async () => {
+    expect(serve.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(serve.secret.length).toBeGreaterThanOrEqual(32);
+    const other = await startServeProcess();
+    try {
+      expect(other.secret).not.toBe(serve.secret);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('refuses every request without the secret (401)', async () => {
+    expect((await raw('/')).status).toBe(401);
+    expect((await raw('/api/events')).status).toBe(401);
+    expect((await call('app.info', {}, { 'X-Watchfloor-Token': 'wrong' })).status).toBe(401);
+    expect((await raw('/?token=wrong')).status).toBe(401);
+  });
+
+  it('refuses another Host even with the secret (DNS rebinding)', async () => {
+    const res = await call('app.info', {}, { Host: 'evil.example:80' });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a call from another Origin and sends no CORS headers', async () => {
+    const res = await call('app.info', {}, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    const ok = await call('app.info', {});
+    expect(ok.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('turns the secret URL into an HttpOnly SameSite=Strict cookie and serves the UI with a CSP', async () => {
+    const first = await raw(`/?token=${serve.secret}`);
+    expect(first.status).toBe(303);
+    const cookie = String(first.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const page = await raw('/', { headers: { Cookie: cookie.split(';')[0] ?? '' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.body).toContain('<div id="root">');
+  });
+
+  it('answers the contract with the secret, and validates input', async () => {
+    const info = await call('app.info', {});
+    expect(info.status).toBe(200);
+    expect(JSON.parse(info.body)).toMatchObject({
+      ok: true,
+      result: { transport: 'serve', mode: 'offline' },
+    });
+    const bad = await call('notifications.list', { limit: 'many' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((await call('no.such.call', {})).status).toBe(404);
+    const notJson = await raw('/api/contract/app.info', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
+      body: '{not json',
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it('streams push events over SSE', async () => {
+    const res = await fetch(`${serve.origin}/api/events`, {
+      headers: { 'X-Watchfloor-Token': serve.secret },
+    });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const reader = res.body!.getReader();
+    const { value } = await reader.read();
+    await reader.cancel();
+    expect(new TextDecoder().decode(value)).toMatch(/^event: link\.status\ndata: \{"online":false/);
+  });
+});

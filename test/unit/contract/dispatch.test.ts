@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { capabilities, channels, pushEventNames } from '../../../shared/contract';
+import { buildBridge, PUSH_PREFIX, type IpcLike } from '../../../electron/contract/bridge';
+import { createAppServices } from '../../../electron/app-context';
+import type { Keychain } from '../../../electron/keychain';
+
+const memoryKeychain = (): Keychain => {
+  const store = new Map<string, string>();
+  return {
+    get: async (u) => store.get(u) ?? null,
+    set: async (u, k) => void store.set(u, k),
+    clear: async (u) => store.delete(u),
+  };
+};
+
+const services = () => createAppServices({ transport: 'serve', keychain: memoryKeychain(), env: {} });
+
+// Inputs no row accepts: wrong types, extra keys, prototype tricks, huge strings.
+const malformed: unknown[] = [
+  'text',
+  42,
+  [],
+  { unexpected: true },
+  { __proto__: { polluted: true }, x: 1 },
+  { baseUrl: 'javascript:alert(1)', key: 'abcdefgh' },
+  { url: 'file:///etc/passwd' },
+  { limit: -1 },
+  { limit: 'x'.repeat(100_000) },
+];
+
+describe('contract dispatcher', () => {
+  it('answers every row of the table with a valid input', async () => {
+    const { dispatch } = services();
+    const valid: Record<string, unknown> = {
+      'key.set': { baseUrl: 'https://svc.example', key: 'abcdefgh1234' },
+      'external.open': { url: 'https://example.org/a' },
+    };
+    for (const channel of channels) {
+      const outcome = await dispatch(channel, valid[channel] ?? {});
+      if (channel === 'key.clear') continue; // depends on key.set having configured a service
+      expect(outcome, channel).toMatchObject({ ok: true });
+    }
+  });
+
+  it('refuses malformed input on every row with invalid_input, never a crash', async () => {
+    const { dispatch } = services();
+    for (const channel of channels) {
+      for (const input of malformed) {
+        // Skip inputs that happen to be valid for a row (e.g. {} for rows with optional fields).
+        if (capabilities[channel].input.safeParse(input).success) continue;
+        const outcome = await dispatch(channel, input);
+        expect(outcome.ok, `${channel} ${JSON.stringify(input)?.slice(0, 40)}`).toBe(false);
+        if (!outcome.ok) expect(outcome.error.code).toBe('invalid_input');
+      }
+    }
+  });
+
+  it('refuses channels that are not in the table', async () => {
+    const { dispatch } = services();
+    for (const c of ['constructor', '__proto__', 'toString', 'fs.read', '']) {
+      expect(await dispatch(c, {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    }
+  });
+
+  it('never returns the key to the window: key.set answers with a masked hint only', async () => {
+    const { dispatch } = services();
+    const key = 'wf_live_SECRET_1234567890';
+    const outcome = await dispatch('key.set', { baseUrl: 'https://svc.example', key });
+    expect(outcome).toMatchObject({ ok: true, result: { set: true, hint: '••••7890', source: 'keychain' } });
+    expect(JSON.stringify(outcome)).not.toContain(key);
+  });
+});
+
+describe('preload bridge', () => {
+  it('exposes exactly the table: one function per row, one subscriber per push event', () => {
+    const calls: string[] = [];
+    const ipc: IpcLike = {
+      invoke: async (c) => (calls.push(c), { ok: true, result: c }),
+      on: () => undefined,
+      removeListener: () => undefined,
+    };
+    const bridge = buildBridge(ipc) as unknown as Record<string, unknown> & { on: Record<string, unknown> };
+    expect(Object.keys(bridge).sort()).toEqual([...channels, 'on'].sort());
+    expect(Object.keys(bridge.on).sort()).toEqual([...pushEventNames].sort());
+    expect(Object.isFrozen(bridge)).toBe(true);
+  });
+
+  it('passes results and errors through, and hides the IPC event object from listeners', async () => {
+    const listeners = new Map<string, (e: unknown, p: unknown) => void>();
+    const ipc: IpcLike = {
+      invoke: async (c) =>
+        c === 'app.info'
+          ? { ok: true, result: 'info' }
+          : { ok: false, error: { code: 'failed', message: 'no' } },
+      on: (c, l) => listeners.set(c, l),
+      removeListener: (c) => listeners.delete(c),
+    };
+    const bridge = buildBridge(ipc);
+    expect(await bridge['app.info']({})).toBe('info');
+    await expect(bridge['key.status']({})).rejects.toThrow('no');
+    const seen: unknown[] = [];
+    const off = bridge.on['cache.changed']((p) => seen.push(p));
+    listeners.get(PUSH_PREFIX + 'cache.changed')?.(
+      { sender: 'ipc-event-object' },
+      { resources: ['signals'] },
+    );
+    expect(seen).toEqual([{ resources: ['signals'] }]);
+    off();
+    expect(listeners.has(PUSH_PREFIX + 'cache.changed')).toBe(false);
+  });
+});
