@@ -1,8 +1,185 @@
-// Electron main process: windows, menus, lifecycle. Kept thin: services live beside it
-// and take Electron capabilities as arguments (see docs/architecture.md).
-import { app } from 'electron';
+// Electron main process: windows, menus, lifecycle — kept thin. The services (contract
+// handlers, keychain, cache, sync) live beside it and take Electron capabilities as
+// arguments, so the CLI, `serve` and tests run the very same code. docs/security.md maps
+// every item of Electron's security checklist to the lines below.
+import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, type WebContents } from 'electron';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { channels, type AppNotification } from '../shared/contract';
+import { createAppServices } from './app-context';
+import { PUSH_PREFIX } from './contract/bridge';
+import { createDesktopNotifier } from './adapters/notifier';
+import { packageRoot, resolveDbPath } from './paths';
+import { RENDERER_CSP } from './serve/server';
 
-app.whenReady().then(() => {
-  // The window, menu and contract handlers arrive with the desktop-shell issue.
-});
-app.on('window-all-closed', () => app.quit());
+const SCHEME = 'app';
+const APP_ORIGIN = `${SCHEME}://watchfloor`;
+const root = packageRoot(import.meta.dirname);
+const rendererDir = path.join(root, 'dist', 'renderer');
+
+// Checklist 18: a custom, standard, secure scheme instead of file://.
+protocol.registerSchemesAsPrivileged([
+  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let mainWindow: BrowserWindow | null = null;
+  const services = createAppServices({
+    transport: 'electron',
+    baseUrl: process.env.WATCHFLOOR_BASE_URL || null,
+    dbPath: resolveDbPath(undefined),
+    // Checklist 15: only parsed http(s) URLs (the contract row validated it already).
+    openExternal: async (url) => {
+      const parsed = new URL(url);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        throw new Error('only http(s) links open');
+      await shell.openExternal(parsed.toString());
+    },
+  });
+
+  const focusAndOpen = (n: AppNotification) => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+    mainWindow.webContents.send(PUSH_PREFIX + 'notification', n);
+  };
+  const notify = createDesktopNotifier(focusAndOpen);
+
+  // Push events to every window; notifications also become desktop notifications.
+  services.bus.subscribe((event, payload) => {
+    for (const win of BrowserWindow.getAllWindows()) win.webContents.send(PUSH_PREFIX + event, payload);
+    if (event === 'notification') notify(payload as AppNotification);
+  });
+
+  // Checklist 17: every IPC message comes from our own page in our own window.
+  const trustedSender = (frame: Electron.WebFrameMain | null) =>
+    frame !== null && new URL(frame.url).origin === APP_ORIGIN && frame === mainWindow?.webContents.mainFrame;
+  for (const channel of channels) {
+    ipcMain.handle(channel, (event, input: unknown) =>
+      trustedSender(event.senderFrame)
+        ? services.dispatch(channel, input)
+        : { ok: false, error: { code: 'forbidden', message: 'untrusted sender' } },
+    );
+  }
+
+  // Checklist 13, 14, 11/12: no navigation away, no new windows, no webviews, for every WebContents.
+  app.on('web-contents-created', (_e, contents: WebContents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      // Source links in threads open in the system browser, through the same check.
+      void services.ctx.openExternal?.(url).catch(() => undefined);
+      return { action: 'deny' };
+    });
+  });
+
+  const createWindow = () => {
+    mainWindow = new BrowserWindow({
+      width: 1440,
+      height: 900,
+      minWidth: 960,
+      minHeight: 600,
+      title: 'Watchfloor',
+      show: false,
+      webPreferences: {
+        preload: path.join(import.meta.dirname, 'preload.cjs'),
+        contextIsolation: true, // checklist 3
+        sandbox: true, // checklist 4
+        nodeIntegration: false, // checklist 2
+        nodeIntegrationInWorker: false,
+        webSecurity: true, // checklist 6
+        allowRunningInsecureContent: false, // checklist 8
+        experimentalFeatures: false, // checklist 9
+        webviewTag: false,
+        navigateOnDragDrop: false,
+        spellcheck: false,
+      },
+    });
+    mainWindow.once('ready-to-show', () => mainWindow?.show());
+    mainWindow.on('closed', () => (mainWindow = null));
+    void mainWindow.loadURL(`${APP_ORIGIN}/index.html`);
+  };
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  void app.whenReady().then(() => {
+    // Checklist 7: the CSP travels as a header on every renderer file.
+    protocol.handle(SCHEME, async (request) => {
+      const url = new URL(request.url);
+      const file = path.resolve(
+        rendererDir,
+        decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html',
+      );
+      if (url.host !== 'watchfloor' || !file.startsWith(rendererDir + path.sep))
+        return new Response('not found', { status: 404 });
+      try {
+        const body = await readFile(file);
+        const type = MIME[path.extname(file)] ?? 'application/octet-stream';
+        return new Response(body, {
+          headers: {
+            'Content-Type': type,
+            'Content-Security-Policy': RENDERER_CSP,
+            'X-Content-Type-Options': 'nosniff',
+          },
+        });
+      } catch {
+        return new Response('not found', { status: 404 });
+      }
+    });
+    // Checklist 5: the window asks for nothing (camera, geolocation, notifications are main's).
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    Menu.setApplicationMenu(buildMenu());
+    createWindow();
+  });
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.pbf': 'application/x-protobuf',
+  '.woff2': 'font/woff2',
+};
+
+function buildMenu(): Menu {
+  const isMac = process.platform === 'darwin';
+  return Menu.buildFromTemplate([
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    { label: '&File', submenu: [isMac ? { role: 'close' as const } : { role: 'quit' as const }] },
+    { role: 'editMenu' },
+    {
+      label: '&View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
+      ],
+    },
+    { role: 'windowMenu' },
+  ]);
+}
