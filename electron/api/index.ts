@@ -1,0 +1,25 @@
+// createClient: one client per base URL and profile. The key is passed in by the caller (from
+// the keychain or $WATCHFLOOR_API_KEY) and lives only inside the transport.
+import { alternateEndpoints, type AlternateClient } from './alternate-client';
+import { mainEndpoints, type MainClient } from './main-client';
+import { Transport, type TransportOptions } from './transport';
+
+export type Profile = 'main' | 'alternate';
+export interface ClientOptions extends TransportOptions {
+  profile: Profile;
+}
+export type Client = MainClient | AlternateClient;
+
+export function createClient(opts: ClientOptions & { profile: 'main' }): MainClient;
+export function createClient(opts: ClientOptions & { profile: 'alternate' }): AlternateClient;
+export function createClient(opts: ClientOptions): Client;
+export function createClient(opts: ClientOptions): Client {
+  const transport = new Transport(opts);
+  if (opts.profile === 'main') return { ...mainEndpoints(transport), profile: 'main', meter: transport.meter };
+  return { ...alternateEndpoints(transport), profile: 'alternate', meter: transport.meter };
+}
+
+export { ApiError, InputError, type ApiErrorKind } from './errors';
+export type { ApiResult, Clamp, Meter, RateLimit } from './transport';
+export type { MainClient } from './main-client';
+export type { AlternateClient } from './alternate-client';

@@ -1,0 +1,128 @@
+// Endpoints whose shape is the same in both profiles (alternate document, opening paragraph):
+// elevation, terrain, index-series, ships, transit, measured lists, passes, standing-order
+// list, monitoring list and detail, entity search.
+import * as common from '../../shared/service/common';
+import type { define } from './endpoint';
+import { bothOrNeither, maxSpanDays, oneOfGroups, ordered, P, pairs, req } from './params';
+
+export const MARKETS = ['oil', 'natural_gas', 'grain', 'shipping', 'defense', 'metals', 'semiconductors', 'fx', 'equities'] as const;
+export const INDEXES = ['ndvi', 'evi', 'savi', 'ndmi', 'ndwi', 'mndwi', 'ndbi', 'ndsi', 'nbr', 'iron-oxide', 'clay', 'ferrous'] as const;
+export const ANALYSIS_GOALS = ['damage_assessment', 'flood_mapping', 'wildfire_assessment'] as const;
+export const FAMILY_KEYS = ['sentinel-1', 'sentinel-2', 'landsat', 'nisar', 'vantor', 'airbus', 'planet', 'blacksky', 'satellogic', 'iceye', 'capella', 'umbra', 'synspective'] as const;
+export const MONITORING_METRICS = ['ships', 'fires', 'vegetation', 'water', 'burn', 'snow', 'built_up', 'moisture', 'night_lights', 'ship_detection', 'fire_count', 'ndvi', 'evi', 'savi', 'ndmi', 'ndwi', 'mndwi', 'ndbi', 'ndsi', 'nbr', 'dnb', 'vv', 'vh', 'rvi', 'rfdi', 'cr'] as const;
+export const SUBTYPES = ['port_facility', 'military_base', 'airport', 'refinery_energy', 'nuclear_facility', 'launch_site', 'dam', 'bridge', 'government_site', 'chokepoint', 'water_body'] as const;
+export const MEASURED = {
+  thermal: ['/thermal-anomalies', 'thermal_anomalies'],
+  nightlight: ['/nightlight-anomalies', 'nightlight_anomalies'],
+  so2: ['/so2-anomalies', 'so2_anomalies'],
+  quake: ['/quake-exposures', 'quake_exposures'],
+  cyclone: ['/cyclone-exposures', 'cyclone_exposures'],
+} as const;
+export type MeasuredKind = keyof typeof MEASURED;
+
+/** Index-series and ship detection take a polygon or a box. */
+const polygonOrBox = oneOfGroups([['polygon'], ['bbox'], ['geometry']]);
+
+export function sharedEndpoints(endpoint: ReturnType<typeof define>) {
+  const measured = (kind: MeasuredKind) =>
+    endpoint({
+      method: 'GET',
+      path: MEASURED[kind][0],
+      query: { bbox: P.bbox(), start_date: P.date(), end_date: P.date(), limit: P.int(1, 100), cursor: P.str() },
+      rules: [bothOrNeither('start_date', 'end_date'), ordered('start_date', 'end_date')],
+      schema: common.measuredList(MEASURED[kind][1]),
+    });
+  return {
+    thermalAnomalies: measured('thermal'),
+    nightlightAnomalies: measured('nightlight'),
+    so2Anomalies: measured('so2'),
+    quakeExposures: measured('quake'),
+    cycloneExposures: measured('cyclone'),
+    transitAnomalies: endpoint({ method: 'GET', path: '/transit-anomalies', schema: common.transit }),
+    passes: endpoint({
+      method: 'GET',
+      path: '/passes',
+      query: {
+        lat: P.num(-90, 90),
+        lon: P.num(-180, 180),
+        bbox: P.bbox(),
+        start_date: P.date(),
+        end_date: P.date(),
+        satellites: P.list(FAMILY_KEYS),
+        max_passes: P.int(1, 100),
+      },
+      rules: [oneOfGroups([['lat', 'lon'], ['bbox']]), pairs('lat', 'lon'), ordered('start_date', 'end_date'), maxSpanDays('start_date', 'end_date', 7)],
+      schema: common.passes,
+    }),
+    elevation: endpoint({
+      method: 'GET',
+      path: '/elevation',
+      query: { lat: P.num(-90, 90), lon: P.num(-180, 180), bbox: P.bbox() },
+      rules: [oneOfGroups([['lat', 'lon'], ['bbox']]), pairs('lat', 'lon')],
+      schema: common.elevation,
+    }),
+    elevationOfArea: endpoint({
+      method: 'POST',
+      path: '/elevation',
+      body: { polygon: P.json<readonly (readonly [number, number])[] | Record<string, unknown>>(), bbox: P.bbox() },
+      rules: [
+        oneOfGroups([['polygon'], ['bbox']]),
+        (v) => (Array.isArray(v.polygon) && v.polygon.length < 3 ? 'polygon needs at least 3 vertices' : undefined),
+      ],
+      schema: common.elevation,
+    }),
+    terrain: endpoint({
+      method: 'GET',
+      path: '/terrain',
+      query: {
+        operation: req(P.str(100, 1)),
+        bbox: P.bbox(),
+        incidence_deg: P.num(10, 80),
+        look_azimuth_deg: P.num(0, 360),
+        lat: P.num(-90, 90),
+        lon: P.num(-180, 180),
+        to_lat: P.num(-90, 90),
+        to_lon: P.num(-180, 180),
+        observer_height_m: P.num(0, 100_000),
+      },
+      rules: [
+        // Geometry is never defaulted for sar_geometry (spec: GET /terrain).
+        (v) => (v.operation === 'sar_geometry' && (v.bbox === undefined || v.incidence_deg === undefined) ? 'sar_geometry needs bbox and incidence_deg' : undefined),
+      ],
+      schema: common.terrain,
+    }),
+    indexSeries: endpoint({
+      method: 'POST',
+      path: '/index-series',
+      body: {
+        polygon: P.json(),
+        bbox: P.bbox(),
+        index: req(P.oneOf(INDEXES)),
+        start: req(P.date()),
+        end: req(P.date()),
+        max_scenes: P.int(1, 24),
+        max_cloud_cover: P.num(1, 100),
+        estimate_only: P.bool(),
+      },
+      rules: [oneOfGroups([['polygon'], ['bbox']]), ordered('start', 'end')],
+      schema: common.indexSeries,
+    }),
+    ships: endpoint({
+      method: 'POST',
+      path: '/ships',
+      body: {
+        collection: req(P.str(200, 1)),
+        item_id: req(P.str(300, 1)),
+        bbox: P.bbox({ underKm2: 120_000 }),
+        geometry: P.json(),
+        algorithm_version: P.str(50),
+      },
+      rules: [polygonOrBox],
+      schema: common.ships,
+    }),
+    analystJob: endpoint({ method: 'GET', path: '/analyst/{jobId}', pathParams: { jobId: req(P.str(100, 1)) }, schema: common.analystJob }),
+    standingOrders: endpoint({ method: 'GET', path: '/standing-orders', schema: common.standingOrders }),
+    monitoring: endpoint({ method: 'GET', path: '/monitoring', schema: common.monitoringList }),
+    monitoringArea: endpoint({ method: 'GET', path: '/monitoring/{areaId}', pathParams: { areaId: req(P.str(100, 1)) }, schema: common.monitoringArea }),
+  };
+}

@@ -1,0 +1,130 @@
+// Parameter checks and plan windows of the demo service. Every bad value is a 400 with the
+// spec's INVALID_PARAMETERS code and a message that names the parameter.
+import { BBoxError, parseBBox, type BBox } from '../../shared/bbox';
+import { badParams, type Ctx } from './http';
+import { RECORD_START } from './world';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY = 86_400_000;
+
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+export function str(ctx: Ctx, name: string): string | undefined {
+  const v = ctx.query.get(name);
+  return v === null || v === '' ? undefined : v;
+}
+export function date(ctx: Ctx, name: string): string | undefined {
+  const v = str(ctx, name);
+  if (v !== undefined && (!DATE_RE.test(v) || Number.isNaN(Date.parse(v)))) throw badParams(`${name} must be a date YYYY-MM-DD`);
+  return v;
+}
+export function timestamp(ctx: Ctx, name: string): string | undefined {
+  const v = str(ctx, name);
+  if (v !== undefined && Number.isNaN(Date.parse(v))) throw badParams(`${name} must be an ISO 8601 timestamp`);
+  return v === undefined ? undefined : new Date(v).toISOString();
+}
+export function num(ctx: Ctx, name: string, min: number, max: number): number | undefined {
+  const v = str(ctx, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min || n > max) throw badParams(`${name} must be a number from ${min} to ${max}`);
+  return n;
+}
+export function int(ctx: Ctx, name: string, min: number, max: number): number | undefined {
+  const n = num(ctx, name, min, max);
+  if (n !== undefined && !Number.isInteger(n)) throw badParams(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+export function bool(ctx: Ctx, name: string): boolean | undefined {
+  const v = str(ctx, name);
+  if (v === undefined) return undefined;
+  if (v !== 'true' && v !== 'false') throw badParams(`${name} must be true or false`);
+  return v === 'true';
+}
+export function list(ctx: Ctx, name: string, allowed?: readonly string[]): string[] | undefined {
+  const v = str(ctx, name);
+  if (v === undefined) return undefined;
+  const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = allowed ? items.filter((i) => !allowed.includes(i)) : [];
+  if (bad.length) throw badParams(`${name}: unknown value ${bad.join(', ')}`);
+  return items;
+}
+export function bbox(ctx: Ctx, name = 'bbox'): BBox | undefined {
+  const v = str(ctx, name);
+  if (v === undefined) return undefined;
+  try {
+    return parseBBox(v, name);
+  } catch (e) {
+    throw badParams(e instanceof BBoxError ? e.message : `${name} is not a bbox`);
+  }
+}
+export function bodyBBox(value: unknown, name = 'bbox'): BBox {
+  if (!Array.isArray(value) || value.length !== 4 || !value.every((x) => typeof x === 'number'))
+    throw badParams(`${name} must be an array of 4 numbers`);
+  try {
+    return parseBBox(value.join(','), name);
+  } catch (e) {
+    throw badParams(e instanceof BBoxError ? e.message : `${name} is not a bbox`);
+  }
+}
+
+export interface Window {
+  start: string;
+  end: string;
+  clamp?: Record<string, unknown>;
+}
+
+/** The plan's readable span: history floor .. latest readable day (yesterday without real-time). */
+export function planSpan(ctx: Ctx): { floor: string; latest: string } {
+  const today = ctx.world.today();
+  const floorByPlan = ctx.plan.historyDays === null ? RECORD_START : addDays(today, -ctx.plan.historyDays);
+  return {
+    floor: floorByPlan > RECORD_START ? floorByPlan : RECORD_START,
+    latest: ctx.plan.realTime ? today : addDays(today, -1),
+  };
+}
+
+/** Narrows a requested window to the plan and says what was narrowed (spec: GET /signals rule 1). */
+export function clampWindow(ctx: Ctx, start: string, end: string, opts: { floor?: boolean } = {}): Window {
+  const span = planSpan(ctx);
+  const s = opts.floor !== false && start < span.floor ? span.floor : start;
+  const e = end > span.latest ? span.latest : end;
+  if (s === start && e === end) return { start, end };
+  return {
+    start: s,
+    end: e,
+    clamp: {
+      requested: { start_date: start, end_date: end },
+      applied: { start_date: s, end_date: e },
+      reason: e !== end ? 'plan_without_real_time' : 'plan_history_floor',
+    },
+  };
+}
+
+/** Main profile: start_date/end_date both or neither. */
+export function mainDates(ctx: Ctx): { start?: string; end?: string } {
+  const start = date(ctx, 'start_date');
+  const end = date(ctx, 'end_date');
+  if ((start === undefined) !== (end === undefined)) throw badParams('give both start_date and end_date, or neither');
+  if (start && end && start > end) throw badParams('start_date is after end_date');
+  return start && end ? { start, end } : {};
+}
+
+/** Alternate profile: date (window end, default today) + days (1-30). */
+export function alternateWindow(ctx: Ctx, defaultDays: number): { start: string; end: string } {
+  const end = date(ctx, 'date') ?? ctx.world.today();
+  const days = int(ctx, 'days', 1, 30) ?? defaultDays;
+  return { start: addDays(end, -(days - 1)), end };
+}
+
+export function limit(ctx: Ctx, max: number, def: number): number {
+  return int(ctx, 'limit', 1, max) ?? def;
+}
+
+export function requireBodyString(ctx: Ctx, name: string, max?: number): string {
+  const v = ctx.body[name];
+  if (typeof v !== 'string' || v.trim() === '') throw badParams(`${name} is required`);
+  if (max !== undefined && v.length > max) throw badParams(`${name} is longer than ${max} characters`);
+  return v;
+}

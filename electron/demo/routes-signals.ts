@@ -1,0 +1,309 @@
+// GET /signals, /signals/{id}, and the alternate profile's /signals/stats and /signals/hotspots.
+// Rules cited are from the main profile document, "GET /api/v1/signals", unless marked alternate.
+import { bboxesIntersect, pointInBBox, type BBox } from '../../shared/bbox';
+import { matchesQuery, parseQuery, Q_MAX_LENGTH } from '../../shared/q';
+import { MARKETS } from './geography';
+import { badParams, HttpFail, makeCursor, readCursor, type Ctx } from './http';
+import * as p from './params';
+import { alternateSignal, mainSignal, plottable, severityBand } from './serialize';
+import { dateOf, type DemoEvent } from './world';
+
+type Position = [string | number, number];
+const STAGES = ['reported', 'localized', 'pinpointed'];
+
+function page<T extends DemoEvent>(ctx: Ctx, rows: T[], key: (e: T) => string | number, desc: boolean, size: number) {
+  const cmp = (a: T, b: T) => {
+    const ka = key(a);
+    const kb = key(b);
+    const c = ka < kb ? -1 : ka > kb ? 1 : a.n - b.n;
+    return desc ? -c : c;
+  };
+  const sorted = [...rows].sort(cmp);
+  const after = readCursor<Position>(ctx);
+  let start = 0;
+  if (after) {
+    // Keyset: the first row strictly after the last one sent, so rows arriving between pages
+    // neither repeat nor shift the page.
+    start = sorted.findIndex((e) => {
+      const k = key(e);
+      const c = k < after[0] ? -1 : k > after[0] ? 1 : e.n - after[1];
+      return desc ? c < 0 : c > 0;
+    });
+    if (start < 0) start = sorted.length;
+  }
+  const slice = sorted.slice(start, start + size);
+  const hasMore = start + size < sorted.length;
+  const last = slice[slice.length - 1];
+  return { slice, hasMore, nextCursor: hasMore && last ? makeCursor(ctx, [key(last), last.n]) : null, total: sorted.length };
+}
+
+const coverage = (bbox: BBox | undefined) => ({
+  bbox_area_share: bbox ? Number((((bbox[2] - bbox[0]) * (bbox[3] - bbox[1])) / (360 * 180)).toFixed(6)) : 1,
+  worldwide: !bbox,
+  global_available: null,
+  global_capped: false,
+  global_basis: 'not_probed',
+  hints: [],
+});
+
+function qFilter(ctx: Ctx) {
+  const q = p.str(ctx, 'q');
+  if (q !== undefined && q.length > Q_MAX_LENGTH) throw badParams(`q is longer than ${Q_MAX_LENGTH} characters`);
+  const parsed = q ? parseQuery(q) : null;
+  return (e: DemoEvent) =>
+    !parsed || matchesQuery(parsed, [e.title, e.summary, e.stage === 'reported' ? e.country.name : e.place.name, e.country.name, e.category]);
+}
+
+/** The time window of a main-profile list: dates, or recency ending now / at the latest readable day. */
+function mainWindow(ctx: Ctx, clamps: Record<string, unknown>) {
+  const { start, end } = p.mainDates(ctx);
+  const recency = p.str(ctx, 'recency');
+  if (recency !== undefined && !['15m', '1h', '24h'].includes(recency)) throw badParams('recency must be 15m, 1h or 24h');
+  if (start && end) {
+    const w = p.clampWindow(ctx, start, end);
+    if (w.clamp) clamps.window_clamp = w.clamp;
+    return { from: `${w.start}T00:00:00.000Z`, to: `${p.addDays(w.end, 1)}T00:00:00.000Z`, start: w.start, end: w.end };
+  }
+  let r = recency ?? '24h';
+  if (r !== '24h' && !ctx.plan.realTime) {
+    clamps.filter_clamp = { recency: { requested: r, applied: '24h' }, required_plans: ['analyst', 'pro'] };
+    r = '24h';
+  }
+  const span = p.planSpan(ctx);
+  const toMs = ctx.plan.realTime ? ctx.world.now().getTime() : Date.parse(`${p.addDays(span.latest, 1)}T00:00:00Z`);
+  const fromMs = toMs - { '15m': 900_000, '1h': 3_600_000, '24h': 86_400_000 }[r]!;
+  const from = new Date(fromMs).toISOString();
+  const to = new Date(toMs).toISOString();
+  return { from, to, start: dateOf(from), end: dateOf(to) };
+}
+
+export function mainSignals(ctx: Ctx) {
+  const clamps: Record<string, unknown> = {};
+  const w = mainWindow(ctx, clamps);
+  const bbox = p.bbox(ctx);
+  const categories = p.list(ctx, 'categories');
+  const stages = p.list(ctx, 'stages', STAGES);
+  const band = p.int(ctx, 'min_severity_band', 0, 10);
+  if (band !== undefined && ![4, 6, 9].includes(band)) throw badParams('min_severity_band must be 4, 6 or 9');
+  const publishers = p.int(ctx, 'min_publishers', 0, 100);
+  if (publishers !== undefined && ![2, 3, 5].includes(publishers)) throw badParams('min_publishers must be 2, 3 or 5');
+  const markets = p.list(ctx, 'markets', MARKETS);
+  const placement = p.str(ctx, 'placement') ?? 'all';
+  if (!['all', 'map', 'list'].includes(placement)) throw badParams('placement must be all, map or list');
+  let sort = p.str(ctx, 'sort') ?? 'latest';
+  if (!['latest', 'oldest', 'geoint'].includes(sort)) throw badParams('sort must be latest, oldest or geoint');
+  if (sort === 'geoint' && !ctx.plan.geoint) {
+    clamps.filter_clamp = { ...(clamps.filter_clamp as object), sort: { requested: 'geoint', applied: 'latest' }, required_plans: ['analyst', 'pro'] };
+    sort = 'latest';
+  }
+  let linkedTo = p.str(ctx, 'linked_to');
+  if (linkedTo !== undefined && !/^(facility|place|actor):.+/i.test(linkedTo)) throw badParams('linked_to must be facility:<id>, place:<key> or actor:<name>');
+  if (linkedTo !== undefined && !ctx.plan.linkedTo) {
+    // Rule 4: dropped, and required_plans names the plan.
+    clamps.filter_clamp = { ...(clamps.filter_clamp as object), linked_to: { dropped: linkedTo }, required_plans: ['pro'] };
+    linkedTo = undefined;
+  }
+  const updatedSince = p.timestamp(ctx, 'updated_since');
+  const size = p.limit(ctx, 500, 100);
+  const watchId = p.str(ctx, 'watch_id');
+  const qOk = qFilter(ctx);
+
+  let linked: Set<DemoEvent> | undefined;
+  if (watchId !== undefined) {
+    const watch = ctx.world.watches.find((x) => x.id === watchId);
+    if (!watch) throw new HttpFail(404, 'NOT_FOUND', 'no watch with this id on this account'); // rule 6
+    linked = new Set(
+      ctx.world
+        .listed()
+        .filter((e) => pointInBBox(e.lng, e.lat, watch.bbox))
+        .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt))
+        .slice(0, 100),
+    );
+  }
+  const linkOk = (e: DemoEvent) => {
+    if (!linkedTo) return true;
+    const [kind, value = ''] = [linkedTo.slice(0, linkedTo.indexOf(':')).toLowerCase(), linkedTo.slice(linkedTo.indexOf(':') + 1).toLowerCase()];
+    if (kind === 'actor') return (e.actor ?? '').toLowerCase() === value;
+    if (kind === 'place') return e.place.name.toLowerCase() === value;
+    return (e.place.facility ?? '').toLowerCase() === value;
+  };
+  const base = ctx.world.listed().filter(
+    (e) =>
+      e.occurredAt >= w.from &&
+      e.occurredAt < w.to &&
+      (!updatedSince || e.lastUpdatedAt >= updatedSince) &&
+      (!categories || categories.includes(e.category)) &&
+      (!stages || stages.includes(e.stage)) &&
+      (band === undefined || severityBand(e.severityScore) >= band) &&
+      (publishers === undefined || e.distinctHosts >= publishers) &&
+      (!markets || e.markets.some((m) => markets.includes(m))) &&
+      (!linked || linked.has(e)) &&
+      linkOk(e) &&
+      qOk(e),
+  );
+  // Rule 5: with bbox, points inside go to signals; events without a point whose country
+  // overlaps the bbox go to country_level_signals (first 10) or, with placement=list, are the list.
+  const points = bbox ? base.filter((e) => plottable(e) && pointInBBox(e.lng, e.lat, bbox)) : base;
+  const countryLevel = bbox ? base.filter((e) => !plottable(e) && bboxesIntersect(e.country.bbox, bbox)) : [];
+  const listRows = bbox && placement === 'list' ? countryLevel : placement === 'map' ? points.filter(plottable) : points;
+  const key = sort === 'geoint' ? (e: DemoEvent) => e.geointScore : (e: DemoEvent) => e.occurredAt;
+  const pg = page(ctx, listRows, key, sort !== 'oldest', size);
+  const shape = (e: DemoEvent) => mainSignal(e, { geoint: ctx.plan.geoint });
+  const countryShown = bbox && placement === 'all' ? countryLevel.slice(0, 10) : [];
+  return {
+    meta: {
+      start_date: w.start,
+      end_date: w.end,
+      bbox: bbox ?? null,
+      categories: categories ?? [],
+      count: pg.slice.length,
+      coverage: coverage(bbox),
+      next_cursor: pg.nextCursor,
+      has_more: pg.hasMore,
+      ...(bbox ? { country_level: countryShown.length } : {}),
+      ...(linked ? { watch_linked_events: linked.size } : {}),
+      ...clamps,
+    },
+    signals: pg.slice.map(shape),
+    ...(bbox ? { country_level_signals: countryShown.map(shape) } : {}),
+    ...(ctx.plan.geoint ? {} : { plan_lock: { withheld: ['geoint_score'], required_plans: ['analyst', 'pro'] } }),
+  };
+}
+
+export function alternateSignals(ctx: Ctx) {
+  const clamps: Record<string, unknown> = {};
+  const win = p.alternateWindow(ctx, 7);
+  const w = p.clampWindow(ctx, win.start, win.end);
+  if (w.clamp) clamps.window_clamp = w.clamp;
+  const bbox = p.bbox(ctx);
+  const categories = p.list(ctx, 'categories');
+  const markets = p.list(ctx, 'markets', MARKETS);
+  const minSeverity = p.num(ctx, 'min_severity', 0, 10);
+  const escalating = p.bool(ctx, 'escalating');
+  const sort = p.str(ctx, 'sort');
+  if (sort !== undefined && sort !== 'geoint') throw badParams('sort must be geoint or omitted');
+  const updatedSince = p.timestamp(ctx, 'updated_since');
+  const createdSince = p.timestamp(ctx, 'created_since');
+  const observability = p.str(ctx, 'observability');
+  const obsStatus = p.str(ctx, 'observability_status');
+  if (obsStatus !== undefined && !['observable', 'not_observable', 'insufficient_detail'].includes(obsStatus))
+    throw badParams('observability_status must be observable, not_observable or insufficient_detail');
+  const openData = p.str(ctx, 'open_data');
+  const minGain = p.num(ctx, 'min_information_gain', 0, 1);
+  const taskable = p.bool(ctx, 'taskable_only');
+  const ready = p.bool(ctx, 'collection_ready_only');
+  const size = p.limit(ctx, 500, 100);
+  const from = `${w.start}T00:00:00.000Z`;
+  const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
+  const rows = ctx.world.listed().filter((e) => {
+    const s = alternateSignal(e) as { intelligence: Record<string, unknown> };
+    // Alternate rule: updated_since ignores the date window.
+    const inWindow = updatedSince ? e.lastUpdatedAt >= updatedSince : e.occurredAt >= from && e.occurredAt < to;
+    return (
+      inWindow &&
+      (!createdSince || e.createdAt >= createdSince) &&
+      (!bbox || pointInBBox(e.lng, e.lat, bbox)) &&
+      (!categories || categories.includes(e.category)) &&
+      (!markets || e.markets.some((m) => markets.includes(m))) &&
+      (minSeverity === undefined || e.severityScore >= minSeverity) &&
+      (!escalating || e.escalating) &&
+      (!observability || s.intelligence.satellite_observability === observability) &&
+      (!obsStatus || s.intelligence.satellite_observability === obsStatus) &&
+      (!openData || s.intelligence.open_data_sufficiency === openData) &&
+      (minGain === undefined || e.observability >= minGain) &&
+      (!taskable || e.stage !== 'reported') &&
+      (!ready || (e.stage !== 'reported' && e.observability > 0.3))
+    );
+  });
+  const key = sort === 'geoint' ? (e: DemoEvent) => e.geointScore : (e: DemoEvent) => e.occurredAt;
+  const pg = page(ctx, rows, key, true, size);
+  return {
+    meta: {
+      start_date: w.start,
+      end_date: w.end,
+      bbox: bbox ?? null,
+      categories: categories ?? [],
+      count: pg.slice.length,
+      coverage: coverage(bbox),
+      next_cursor: pg.nextCursor,
+      has_more: pg.hasMore,
+      ...clamps,
+    },
+    signals: pg.slice.map(alternateSignal),
+  };
+}
+
+export function mainReread(ctx: Ctx) {
+  const asked = ctx.world.byUuid(ctx.params[0]!);
+  if (!asked) throw new HttpFail(404, 'NOT_FOUND', 'no event with this id');
+  const e = ctx.world.survivor(asked);
+  const s = mainSignal(e, { geoint: ctx.plan.geoint });
+  return {
+    signal: { id: e.uuid, category: e.category, severity_score: e.severityScore, stage: e.stage, stage_reason: s.stage_reason, reporting: s.reporting },
+    meta: { event_id: e.uuid, merged_from_request: e !== asked, retracted_at: e.retractedAt ?? null },
+  };
+}
+
+export function alternateReread(ctx: Ctx) {
+  const id = Number(ctx.params[0]);
+  const asked = Number.isInteger(id) ? ctx.world.byInt(id) : undefined;
+  if (!asked) throw new HttpFail(404, 'NOT_FOUND', 'no event with this id');
+  const e = ctx.world.survivor(asked);
+  // The alternate document shows no retraction field on the re-read: the demo answers 404.
+  if (e.retractedAt) throw new HttpFail(404, 'NOT_FOUND', 'this event is no longer served');
+  return {
+    signal: { id: e.intId, category: e.category, severity: e.severityScore, verification_status: 'corroborated', independent_source_count: e.distinctHosts },
+    meta: {},
+  };
+}
+
+function alternateBase(ctx: Ctx) {
+  const w = p.alternateWindow(ctx, 7);
+  const bbox = p.bbox(ctx);
+  const categories = p.list(ctx, 'categories');
+  const from = `${w.start}T00:00:00.000Z`;
+  const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
+  const rows = ctx.world
+    .listed()
+    .filter((e) => e.occurredAt >= from && e.occurredAt < to && (!bbox || pointInBBox(e.lng, e.lat, bbox)) && (!categories || categories.includes(e.category)));
+  return { w, bbox, categories, rows };
+}
+
+export function alternateStats(ctx: Ctx) {
+  const { w, bbox, categories, rows } = alternateBase(ctx);
+  const byCat = new Map<string, number>();
+  const byDay = new Map<string, number>();
+  for (const e of rows) {
+    byCat.set(e.category, (byCat.get(e.category) ?? 0) + 1);
+    byDay.set(dateOf(e.occurredAt), (byDay.get(dateOf(e.occurredAt)) ?? 0) + 1);
+  }
+  return {
+    meta: { start_date: w.start, end_date: w.end, bbox: bbox ?? null, categories: categories ?? [], total: rows.length },
+    stats: {
+      by_category: [...byCat].sort((a, b) => b[1] - a[1]).map(([category, count]) => ({ category, count })),
+      by_day: [...byDay].sort().map(([date, count]) => ({ date, count })),
+    },
+  };
+}
+
+export function alternateHotspots(ctx: Ctx) {
+  const { w, bbox, rows } = alternateBase(ctx);
+  const precision = p.num(ctx, 'precision', 0.1, 5) ?? 1;
+  const minSeverity = p.num(ctx, 'min_severity', 0, 10) ?? 0;
+  const sample = rows.filter((e) => e.severityScore >= minSeverity).slice(0, p.limit(ctx, 500, 500));
+  const cells = new Map<string, { lat: number; lng: number; count: number; max_severity: number; categories: Set<string> }>();
+  for (const e of sample) {
+    const lat = Math.floor(e.lat / precision) * precision + precision / 2;
+    const lng = Math.floor(e.lng / precision) * precision + precision / 2;
+    const k = `${lat},${lng}`;
+    const c = cells.get(k) ?? { lat: Number(lat.toFixed(4)), lng: Number(lng.toFixed(4)), count: 0, max_severity: 0, categories: new Set() };
+    c.count++;
+    c.max_severity = Math.max(c.max_severity, e.severityScore);
+    c.categories.add(e.category);
+    cells.set(k, c);
+  }
+  return {
+    meta: { start_date: w.start, end_date: w.end, bbox: bbox ?? null, precision, point_count: sample.length, min_severity: minSeverity },
+    hotspots: [...cells.values()].sort((a, b) => b.count - a.count).map((c) => ({ ...c, categories: [...c.categories] })),
+  };
+}
