@@ -18,9 +18,14 @@ const survey = {
   top_n: P.int(1, 50),
 };
 const surveyRules = [
-  (v: Record<string, unknown>) => ((v.start_date === undefined) !== (v.end_date === undefined) ? 'give both start_date and end_date, or neither' : undefined),
   (v: Record<string, unknown>) =>
-    typeof v.start_date === 'string' && typeof v.end_date === 'string' && (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000 > 30
+    (v.start_date === undefined) !== (v.end_date === undefined)
+      ? 'give both start_date and end_date, or neither'
+      : undefined,
+  (v: Record<string, unknown>) =>
+    typeof v.start_date === 'string' &&
+    typeof v.end_date === 'string' &&
+    (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000 > 30
       ? 'the window is capped at 30 days'
       : undefined,
 ];
@@ -61,7 +66,12 @@ export function alternateEndpoints(transport: Transport) {
       },
       schema: A.signalsList,
     }),
-    signal: endpoint({ method: 'GET', path: '/signals/{id}', pathParams: { id: req(P.intId()) }, schema: A.reread }),
+    signal: endpoint({
+      method: 'GET',
+      path: '/signals/{id}',
+      pathParams: { id: req(P.intId()) },
+      schema: A.reread,
+    }),
     signalStats: endpoint({
       method: 'GET',
       path: '/signals/stats',
@@ -71,16 +81,35 @@ export function alternateEndpoints(transport: Transport) {
     hotspots: endpoint({
       method: 'GET',
       path: '/signals/hotspots',
-      query: { bbox: P.bbox(), ...window, categories: P.list(), precision: P.num(0.1, 5), min_severity: P.num(0, 10), limit: P.int(1, 500) },
+      query: {
+        bbox: P.bbox(),
+        ...window,
+        categories: P.list(),
+        precision: P.num(0.1, 5),
+        min_severity: P.num(0, 10),
+        limit: P.int(1, 500),
+      },
       schema: A.hotspots,
     }),
     developments: endpoint({
       method: 'GET',
       path: '/developments',
-      query: { bbox: P.bbox(), ...window, categories: P.list(), development_types: P.list(), notable_only: P.bool(), limit: P.int(1, 200) },
+      query: {
+        bbox: P.bbox(),
+        ...window,
+        categories: P.list(),
+        development_types: P.list(),
+        notable_only: P.bool(),
+        limit: P.int(1, 200),
+      },
       schema: A.developments,
     }),
-    thread: endpoint({ method: 'GET', path: '/events/{eventId}/thread', pathParams: { eventId: req(P.intId()) }, schema: A.thread }),
+    thread: endpoint({
+      method: 'GET',
+      path: '/events/{eventId}/thread',
+      pathParams: { eventId: req(P.intId()) },
+      schema: A.thread,
+    }),
     imagery: endpoint({
       method: 'GET',
       path: '/imagery',
@@ -103,7 +132,13 @@ export function alternateEndpoints(transport: Transport) {
       query: { event_id: req(P.intId()), analysis_goal: req(P.oneOf(ANALYSIS_GOALS)), event_date: P.date() },
       schema: A.collectionPlan,
     }),
-    collectionPriority: endpoint({ method: 'GET', path: '/collection/priority', query: survey, rules: surveyRules, schema: A.collectionPriority }),
+    collectionPriority: endpoint({
+      method: 'GET',
+      path: '/collection/priority',
+      query: survey,
+      rules: surveyRules,
+      schema: A.collectionPriority,
+    }),
     collectionObservability: endpoint({
       method: 'GET',
       path: '/collection/observability',
@@ -111,7 +146,12 @@ export function alternateEndpoints(transport: Transport) {
       rules: surveyRules,
       schema: A.observability,
     }),
-    refineLocation: endpoint({ method: 'POST', path: '/signals/{id}/refine-location', pathParams: { id: req(P.intId()) }, schema: A.refineLocation }),
+    refineLocation: endpoint({
+      method: 'POST',
+      path: '/signals/{id}/refine-location',
+      pathParams: { id: req(P.intId()) },
+      schema: A.refineLocation,
+    }),
     brief: endpoint({ method: 'GET', path: '/brief', query: { date: P.date() }, schema: A.brief }),
     assess: endpoint({
       method: 'POST',
@@ -137,8 +177,15 @@ export function alternateEndpoints(transport: Transport) {
     discriminators: endpoint({
       method: 'GET',
       path: '/discriminators',
-      query: { hypotheses: P.hypotheses(), mode: P.oneOf(['competing', 'joint'] as const), event_id: P.intId() },
-      rules: [(v) => (v.hypotheses === undefined && v.event_id === undefined ? 'give hypotheses or event_id' : undefined)],
+      query: {
+        hypotheses: P.hypotheses(),
+        mode: P.oneOf(['competing', 'joint'] as const),
+        event_id: P.intId(),
+      },
+      rules: [
+        (v) =>
+          v.hypotheses === undefined && v.event_id === undefined ? 'give hypotheses or event_id' : undefined,
+      ],
       schema: A.discriminators,
     }),
     createStandingOrder: endpoint({
@@ -163,20 +210,50 @@ export function alternateEndpoints(transport: Transport) {
       body: { active: req(P.bool()) },
       schema: A.orderPaused,
     }),
-    deleteStandingOrder: endpoint({ method: 'DELETE', path: '/standing-orders/{orderId}', pathParams: { orderId: req(P.uuid()) }, schema: A.deleted }),
+    deleteStandingOrder: endpoint({
+      method: 'DELETE',
+      path: '/standing-orders/{orderId}',
+      pathParams: { orderId: req(P.uuid()) },
+      schema: A.deleted,
+    }),
     createMonitoringArea: endpoint({
       method: 'POST',
       path: '/monitoring',
-      body: { bbox: req(P.bbox({ underKm2: 5_000 })), metric: req(P.str(50, 1)), name: P.str(200), start_date: P.date() },
+      body: {
+        bbox: req(P.bbox({ underKm2: 5_000 })),
+        metric: req(P.str(50, 1)),
+        name: P.str(200),
+        start_date: P.date(),
+      },
       schema: common.monitoringCreated,
     }),
     entities: endpoint({
       method: 'GET',
       path: '/entities',
-      query: { q: req(P.str(300, 2)), subtypes: P.list(SUBTYPES.filter((s) => ['port_facility', 'military_base', 'airport', 'refinery_energy', 'chokepoint', 'water_body'].includes(s))), limit: P.int(1, 50) },
+      query: {
+        q: req(P.str(300, 2)),
+        subtypes: P.list(
+          SUBTYPES.filter((s) =>
+            [
+              'port_facility',
+              'military_base',
+              'airport',
+              'refinery_energy',
+              'chokepoint',
+              'water_body',
+            ].includes(s),
+          ),
+        ),
+        limit: P.int(1, 50),
+      },
       schema: common.entitySearch,
     }),
-    entity: endpoint({ method: 'GET', path: '/entities/{entityId}', pathParams: { entityId: req(P.str(200, 1)) }, schema: common.entityHistory }),
+    entity: endpoint({
+      method: 'GET',
+      path: '/entities/{entityId}',
+      pathParams: { entityId: req(P.str(200, 1)) },
+      schema: common.entityHistory,
+    }),
     watches: endpoint({
       method: 'GET',
       path: '/watches',
@@ -186,23 +263,51 @@ export function alternateEndpoints(transport: Transport) {
     createWatch: endpoint({
       method: 'POST',
       path: '/watches',
-      body: { target_type: req(P.oneOf(['event', 'area'] as const)), event_id: P.intId(), bbox: P.bbox(), name: P.str(200), notify_email: P.bool() },
+      body: {
+        target_type: req(P.oneOf(['event', 'area'] as const)),
+        event_id: P.intId(),
+        bbox: P.bbox(),
+        name: P.str(200),
+        notify_email: P.bool(),
+      },
       rules: [
-        (v) => (v.target_type === 'event' && v.event_id === undefined ? 'an event watch needs event_id' : undefined),
+        (v) =>
+          v.target_type === 'event' && v.event_id === undefined ? 'an event watch needs event_id' : undefined,
         (v) => (v.target_type === 'area' && v.bbox === undefined ? 'an area watch needs bbox' : undefined),
       ],
       schema: A.watchCreated,
     }),
-    watch: endpoint({ method: 'GET', path: '/watches/{watchId}', pathParams: watchId, query: { include_passes: P.bool() }, schema: A.watchDetail }),
-    decisionPackage: endpoint({ method: 'GET', path: '/watches/{watchId}/decision-package', pathParams: watchId, schema: A.decisionPackage }),
+    watch: endpoint({
+      method: 'GET',
+      path: '/watches/{watchId}',
+      pathParams: watchId,
+      query: { include_passes: P.bool() },
+      schema: A.watchDetail,
+    }),
+    decisionPackage: endpoint({
+      method: 'GET',
+      path: '/watches/{watchId}/decision-package',
+      pathParams: watchId,
+      schema: A.decisionPackage,
+    }),
     updateWatch: endpoint({
       method: 'PATCH',
       path: '/watches/{watchId}',
       pathParams: watchId,
-      body: { name: P.str(200), status: P.oneOf(['active', 'paused', 'saved'] as const), notify_email: P.bool(), question: P.str(500) },
+      body: {
+        name: P.str(200),
+        status: P.oneOf(['active', 'paused', 'saved'] as const),
+        notify_email: P.bool(),
+        question: P.str(500),
+      },
       schema: A.watchPatched,
     }),
-    deleteWatch: endpoint({ method: 'DELETE', path: '/watches/{watchId}', pathParams: watchId, schema: A.watchDeleted }),
+    deleteWatch: endpoint({
+      method: 'DELETE',
+      path: '/watches/{watchId}',
+      pathParams: watchId,
+      schema: A.watchDeleted,
+    }),
     addNote: endpoint({
       method: 'POST',
       path: '/watches/{watchId}/notes',
@@ -217,7 +322,10 @@ export function alternateEndpoints(transport: Transport) {
         gaps: P.json<readonly string[]>(),
         next_check: P.str(200),
       },
-      rules: [(v) => (v.parent_id !== undefined && v.title !== undefined ? 'a reply cannot have a title' : undefined)],
+      rules: [
+        (v) =>
+          v.parent_id !== undefined && v.title !== undefined ? 'a reply cannot have a title' : undefined,
+      ],
       schema: A.noteCreated,
     }),
     deleteNote: endpoint({
@@ -230,4 +338,7 @@ export function alternateEndpoints(transport: Transport) {
   };
 }
 
-export type AlternateClient = ReturnType<typeof alternateEndpoints> & { profile: 'alternate'; meter: Transport['meter'] };
+export type AlternateClient = ReturnType<typeof alternateEndpoints> & {
+  profile: 'alternate';
+  meter: Transport['meter'];
+};

@@ -27,11 +27,18 @@ export function analystRunner<P>(
   post: Endpoint<typeof common.analystAnswer, P>,
   poll: Endpoint<typeof common.analystJob, { jobId: string }>,
 ) {
-  return async (params: P, opts: AnalystOptions = {}): Promise<ApiResult<Record<string, unknown>> & { idempotencyKey: string; jobId?: string }> => {
+  return async (
+    params: P,
+    opts: AnalystOptions = {},
+  ): Promise<ApiResult<Record<string, unknown>> & { idempotencyKey: string; jobId?: string }> => {
     const key = opts.idempotencyKey ?? randomUUID();
-    const call = { headers: { ...opts.headers, 'Idempotency-Key': key }, ...(opts.signal ? { signal: opts.signal } : {}) };
+    const call = {
+      headers: { ...opts.headers, 'Idempotency-Key': key },
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    };
     const first = await post(params, call);
-    if (first.status !== 202) return { ...first, data: first.data as Record<string, unknown>, idempotencyKey: key };
+    if (first.status !== 202)
+      return { ...first, data: first.data as Record<string, unknown>, idempotencyKey: key };
     const jobId = first.data.job_id;
     if (!jobId) return { ...first, data: first.data as Record<string, unknown>, idempotencyKey: key };
     const started = Date.now();
@@ -49,9 +56,12 @@ export function analystRunner<P>(
         completed: job.progress?.completed_steps ?? (finished ? total : null),
         total,
       });
-      if (job.status !== 'processing') return { ...res, data: res.data as Record<string, unknown>, idempotencyKey: key, jobId };
+      if (job.status !== 'processing')
+        return { ...res, data: res.data as Record<string, unknown>, idempotencyKey: key, jobId };
       if (Date.now() - started > (opts.maxWaitMs ?? 10 * 60_000))
-        throw new Error(`analyst job ${jobId} is still running after ${Math.round((Date.now() - started) / 1000)} s; poll it later`);
+        throw new Error(
+          `analyst job ${jobId} is still running after ${Math.round((Date.now() - started) / 1000)} s; poll it later`,
+        );
     }
   };
 }

@@ -21,18 +21,27 @@ export interface EndpointDef<S extends z.ZodType, PP extends Spec, Q extends Spe
   schema: S;
 }
 
-export type Params<PP extends Spec, Q extends Spec, B extends Spec> = ParamsOf<PP> & ParamsOf<Q> & ParamsOf<B>;
-export type Endpoint<S extends z.ZodType, P> = ((params: P, opts?: CallOptions) => Promise<ApiResult<z.output<S>>>) & {
+export type Params<PP extends Spec, Q extends Spec, B extends Spec> = ParamsOf<PP> &
+  ParamsOf<Q> &
+  ParamsOf<B>;
+export type Endpoint<S extends z.ZodType, P> = ((
+  params: P,
+  opts?: CallOptions,
+) => Promise<ApiResult<z.output<S>>>) & {
   readonly method: string;
   readonly path: string;
 };
 
-const EMPTY = {} as const;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an endpoint without parameters
+type Empty = {};
 
 export function define(transport: Transport) {
-  return function endpoint<S extends z.ZodType, PP extends Spec = typeof EMPTY, Q extends Spec = typeof EMPTY, B extends Spec = typeof EMPTY>(
-    def: EndpointDef<S, PP, Q, B>,
-  ): Endpoint<S, Params<PP, Q, B>> {
+  return function endpoint<
+    S extends z.ZodType,
+    PP extends Spec = Empty,
+    Q extends Spec = Empty,
+    B extends Spec = Empty,
+  >(def: EndpointDef<S, PP, Q, B>): Endpoint<S, Params<PP, Q, B>> {
     const name = `${def.method} ${def.path.replace(/\{(\w+)\}/g, '{$1}')}`;
     const pathSpec: Spec = def.pathParams ?? {};
     const querySpec: Spec = def.query ?? {};
@@ -40,8 +49,15 @@ export function define(transport: Transport) {
     const call = async (params: Params<PP, Q, B>, opts: CallOptions = {}) => {
       const all = (params ?? {}) as Record<string, unknown>;
       const pick = (spec: Spec) => Object.fromEntries(Object.entries(all).filter(([k]) => k in spec));
-      const unknown = Object.keys(all).filter((k) => !(k in pathSpec) && !(k in querySpec) && !(k in bodySpec) && all[k] !== undefined);
-      if (unknown.length) throw new InputError(name, unknown[0]!, `${unknown.join(', ')} is not a parameter of ${name} in this profile`);
+      const unknown = Object.keys(all).filter(
+        (k) => !(k in pathSpec) && !(k in querySpec) && !(k in bodySpec) && all[k] !== undefined,
+      );
+      if (unknown.length)
+        throw new InputError(
+          name,
+          unknown[0]!,
+          `${unknown.join(', ')} is not a parameter of ${name} in this profile`,
+        );
       const pathValues = checkParams(name, pathSpec, pick(pathSpec));
       const queryValues = checkParams(name, querySpec, pick(querySpec));
       const bodyValues = checkParams(name, bodySpec, pick(bodySpec));
@@ -50,7 +66,9 @@ export function define(transport: Transport) {
         const problem = rule(merged);
         if (problem) throw new InputError(name, '', problem);
       }
-      const path = def.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(pathValues[k])));
+      const path = def.path.replace(/\{(\w+)\}/g, (_, k: string) =>
+        encodeURIComponent(String(pathValues[k])),
+      );
       const headers = opts.headers ?? {};
       return transport.request({
         method: def.method,

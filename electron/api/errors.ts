@@ -32,7 +32,8 @@ export interface ApiErrorInit {
 const ADVICE: Record<ApiErrorKind, string> = {
   invalid: 'the service refused the parameters (400)',
   unauthorized: 'the service rejected the API key (401): set a valid key with `watchfloor key set`',
-  insufficient_tokens: 'not enough tokens left for this call (402): top up the balance or wait for the next period',
+  insufficient_tokens:
+    'not enough tokens left for this call (402): top up the balance or wait for the next period',
   forbidden: 'your plan does not include this endpoint (403)',
   not_found: 'not found (404)',
   retired: 'this endpoint has been retired (410)',

@@ -15,7 +15,8 @@ export function createClient(opts: ClientOptions & { profile: 'alternate' }): Al
 export function createClient(opts: ClientOptions): Client;
 export function createClient(opts: ClientOptions): Client {
   const transport = new Transport(opts);
-  if (opts.profile === 'main') return { ...mainEndpoints(transport), profile: 'main', meter: transport.meter };
+  if (opts.profile === 'main')
+    return { ...mainEndpoints(transport), profile: 'main', meter: transport.meter };
   return { ...alternateEndpoints(transport), profile: 'alternate', meter: transport.meter };
 }
 

@@ -59,7 +59,12 @@ export function mainEndpoints(transport: Transport) {
       ],
       schema: M.signalsList,
     }),
-    signal: endpoint({ method: 'GET', path: '/signals/{id}', pathParams: { id: req(P.uuid()) }, schema: M.reread }),
+    signal: endpoint({
+      method: 'GET',
+      path: '/signals/{id}',
+      pathParams: { id: req(P.uuid()) },
+      schema: M.reread,
+    }),
     developments: endpoint({
       method: 'GET',
       path: '/developments',
@@ -76,7 +81,12 @@ export function mainEndpoints(transport: Transport) {
       rules: windowRules,
       schema: M.developments,
     }),
-    thread: endpoint({ method: 'GET', path: '/events/{eventId}/thread', pathParams: { eventId: req(P.uuid()) }, schema: M.thread }),
+    thread: endpoint({
+      method: 'GET',
+      path: '/events/{eventId}/thread',
+      pathParams: { eventId: req(P.uuid()) },
+      schema: M.thread,
+    }),
     imagery: endpoint({
       method: 'GET',
       path: '/imagery',
@@ -152,7 +162,12 @@ export function mainEndpoints(transport: Transport) {
       query: { q: req(P.str(300, 2)), subtypes: P.list(SUBTYPES), limit: P.int(1, 50) },
       schema: common.entitySearch,
     }),
-    entity: endpoint({ method: 'GET', path: '/entities/{entityId}', pathParams: { entityId: req(P.uuid()) }, schema: common.entityHistory }),
+    entity: endpoint({
+      method: 'GET',
+      path: '/entities/{entityId}',
+      pathParams: { entityId: req(P.uuid()) },
+      schema: common.entityHistory,
+    }),
   };
 }
 

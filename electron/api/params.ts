@@ -141,6 +141,7 @@ export const P = {
   json: <T = unknown>() => check<T>((v) => v),
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry keeps its own input type
 export type Spec = Record<string, Check<any> | readonly [Check<any>, 'required']>;
 export const req = <T>(c: Check<T>): readonly [Check<T>, 'required'] => [c, 'required'] as const;
 

@@ -5,12 +5,88 @@ import * as common from '../../shared/service/common';
 import type { define } from './endpoint';
 import { bothOrNeither, maxSpanDays, oneOfGroups, ordered, P, pairs, req } from './params';
 
-export const MARKETS = ['oil', 'natural_gas', 'grain', 'shipping', 'defense', 'metals', 'semiconductors', 'fx', 'equities'] as const;
-export const INDEXES = ['ndvi', 'evi', 'savi', 'ndmi', 'ndwi', 'mndwi', 'ndbi', 'ndsi', 'nbr', 'iron-oxide', 'clay', 'ferrous'] as const;
+export const MARKETS = [
+  'oil',
+  'natural_gas',
+  'grain',
+  'shipping',
+  'defense',
+  'metals',
+  'semiconductors',
+  'fx',
+  'equities',
+] as const;
+export const INDEXES = [
+  'ndvi',
+  'evi',
+  'savi',
+  'ndmi',
+  'ndwi',
+  'mndwi',
+  'ndbi',
+  'ndsi',
+  'nbr',
+  'iron-oxide',
+  'clay',
+  'ferrous',
+] as const;
 export const ANALYSIS_GOALS = ['damage_assessment', 'flood_mapping', 'wildfire_assessment'] as const;
-export const FAMILY_KEYS = ['sentinel-1', 'sentinel-2', 'landsat', 'nisar', 'vantor', 'airbus', 'planet', 'blacksky', 'satellogic', 'iceye', 'capella', 'umbra', 'synspective'] as const;
-export const MONITORING_METRICS = ['ships', 'fires', 'vegetation', 'water', 'burn', 'snow', 'built_up', 'moisture', 'night_lights', 'ship_detection', 'fire_count', 'ndvi', 'evi', 'savi', 'ndmi', 'ndwi', 'mndwi', 'ndbi', 'ndsi', 'nbr', 'dnb', 'vv', 'vh', 'rvi', 'rfdi', 'cr'] as const;
-export const SUBTYPES = ['port_facility', 'military_base', 'airport', 'refinery_energy', 'nuclear_facility', 'launch_site', 'dam', 'bridge', 'government_site', 'chokepoint', 'water_body'] as const;
+export const FAMILY_KEYS = [
+  'sentinel-1',
+  'sentinel-2',
+  'landsat',
+  'nisar',
+  'vantor',
+  'airbus',
+  'planet',
+  'blacksky',
+  'satellogic',
+  'iceye',
+  'capella',
+  'umbra',
+  'synspective',
+] as const;
+export const MONITORING_METRICS = [
+  'ships',
+  'fires',
+  'vegetation',
+  'water',
+  'burn',
+  'snow',
+  'built_up',
+  'moisture',
+  'night_lights',
+  'ship_detection',
+  'fire_count',
+  'ndvi',
+  'evi',
+  'savi',
+  'ndmi',
+  'ndwi',
+  'mndwi',
+  'ndbi',
+  'ndsi',
+  'nbr',
+  'dnb',
+  'vv',
+  'vh',
+  'rvi',
+  'rfdi',
+  'cr',
+] as const;
+export const SUBTYPES = [
+  'port_facility',
+  'military_base',
+  'airport',
+  'refinery_energy',
+  'nuclear_facility',
+  'launch_site',
+  'dam',
+  'bridge',
+  'government_site',
+  'chokepoint',
+  'water_body',
+] as const;
 export const MEASURED = {
   thermal: ['/thermal-anomalies', 'thermal_anomalies'],
   nightlight: ['/nightlight-anomalies', 'nightlight_anomalies'],
@@ -28,7 +104,13 @@ export function sharedEndpoints(endpoint: ReturnType<typeof define>) {
     endpoint({
       method: 'GET',
       path: MEASURED[kind][0],
-      query: { bbox: P.bbox(), start_date: P.date(), end_date: P.date(), limit: P.int(1, 100), cursor: P.str() },
+      query: {
+        bbox: P.bbox(),
+        start_date: P.date(),
+        end_date: P.date(),
+        limit: P.int(1, 100),
+        cursor: P.str(),
+      },
       rules: [bothOrNeither('start_date', 'end_date'), ordered('start_date', 'end_date')],
       schema: common.measuredList(MEASURED[kind][1]),
     });
@@ -51,7 +133,12 @@ export function sharedEndpoints(endpoint: ReturnType<typeof define>) {
         satellites: P.list(FAMILY_KEYS),
         max_passes: P.int(1, 100),
       },
-      rules: [oneOfGroups([['lat', 'lon'], ['bbox']]), pairs('lat', 'lon'), ordered('start_date', 'end_date'), maxSpanDays('start_date', 'end_date', 7)],
+      rules: [
+        oneOfGroups([['lat', 'lon'], ['bbox']]),
+        pairs('lat', 'lon'),
+        ordered('start_date', 'end_date'),
+        maxSpanDays('start_date', 'end_date', 7),
+      ],
       schema: common.passes,
     }),
     elevation: endpoint({
@@ -64,10 +151,14 @@ export function sharedEndpoints(endpoint: ReturnType<typeof define>) {
     elevationOfArea: endpoint({
       method: 'POST',
       path: '/elevation',
-      body: { polygon: P.json<readonly (readonly [number, number])[] | Record<string, unknown>>(), bbox: P.bbox() },
+      body: {
+        polygon: P.json<readonly (readonly [number, number])[] | Record<string, unknown>>(),
+        bbox: P.bbox(),
+      },
       rules: [
         oneOfGroups([['polygon'], ['bbox']]),
-        (v) => (Array.isArray(v.polygon) && v.polygon.length < 3 ? 'polygon needs at least 3 vertices' : undefined),
+        (v) =>
+          Array.isArray(v.polygon) && v.polygon.length < 3 ? 'polygon needs at least 3 vertices' : undefined,
       ],
       schema: common.elevation,
     }),
@@ -87,7 +178,10 @@ export function sharedEndpoints(endpoint: ReturnType<typeof define>) {
       },
       rules: [
         // Geometry is never defaulted for sar_geometry (spec: GET /terrain).
-        (v) => (v.operation === 'sar_geometry' && (v.bbox === undefined || v.incidence_deg === undefined) ? 'sar_geometry needs bbox and incidence_deg' : undefined),
+        (v) =>
+          v.operation === 'sar_geometry' && (v.bbox === undefined || v.incidence_deg === undefined)
+            ? 'sar_geometry needs bbox and incidence_deg'
+            : undefined,
       ],
       schema: common.terrain,
     }),
@@ -120,9 +214,19 @@ export function sharedEndpoints(endpoint: ReturnType<typeof define>) {
       rules: [polygonOrBox],
       schema: common.ships,
     }),
-    analystJob: endpoint({ method: 'GET', path: '/analyst/{jobId}', pathParams: { jobId: req(P.str(100, 1)) }, schema: common.analystJob }),
+    analystJob: endpoint({
+      method: 'GET',
+      path: '/analyst/{jobId}',
+      pathParams: { jobId: req(P.str(100, 1)) },
+      schema: common.analystJob,
+    }),
     standingOrders: endpoint({ method: 'GET', path: '/standing-orders', schema: common.standingOrders }),
     monitoring: endpoint({ method: 'GET', path: '/monitoring', schema: common.monitoringList }),
-    monitoringArea: endpoint({ method: 'GET', path: '/monitoring/{areaId}', pathParams: { areaId: req(P.str(100, 1)) }, schema: common.monitoringArea }),
+    monitoringArea: endpoint({
+      method: 'GET',
+      path: '/monitoring/{areaId}',
+      pathParams: { areaId: req(P.str(100, 1)) },
+      schema: common.monitoringArea,
+    }),
   };
 }

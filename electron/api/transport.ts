@@ -117,7 +117,9 @@ export function extractClamps(body: unknown): Clamp[] {
 function tokensOf(body: unknown): ApiResult<unknown>['tokens'] {
   const t = (body as { meta?: { tokens?: { charged?: unknown; remaining?: unknown } } })?.meta?.tokens;
   if (!t || typeof t.charged !== 'number') return null;
-  return typeof t.remaining === 'number' ? { charged: t.charged, remaining: t.remaining } : { charged: t.charged };
+  return typeof t.remaining === 'number'
+    ? { charged: t.charged, remaining: t.remaining }
+    : { charged: t.charged };
 }
 
 export class Transport {
@@ -132,7 +134,12 @@ export class Transport {
     this.fetchImpl = opts.fetch ?? fetch;
   }
 
-  private fail(spec: { endpoint: string }, kind: ApiErrorKind, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}, detail?: string): ApiError {
+  private fail(
+    spec: { endpoint: string },
+    kind: ApiErrorKind,
+    extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {},
+    detail?: string,
+  ): ApiError {
     const msg = `${spec.endpoint}: ${ApiError.advice(kind)}${detail ? ` — ${redact(detail, this.opts.apiKey)}` : ''}`;
     return new ApiError({ kind, endpoint: spec.endpoint, message: msg, ...extra });
   }
@@ -155,15 +162,24 @@ export class Transport {
         const wait = err.retryAfter !== undefined ? err.retryAfter * 1000 : backoff * 2 ** limited;
         if (wait > (this.opts.maxRetryAfterMs ?? 120_000)) throw err;
         this.blockedUntil = Math.max(this.blockedUntil, Date.now() + wait);
-        this.opts.onAttempt?.({ endpoint: spec.endpoint, attempt, reason: `429, waiting ${Math.round(wait)} ms` });
+        this.opts.onAttempt?.({
+          endpoint: spec.endpoint,
+          attempt,
+          reason: `429, waiting ${Math.round(wait)} ms`,
+        });
         continue;
       }
-      const retryable = spec.idempotent && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server');
+      const retryable =
+        spec.idempotent && (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server');
       if (retryable && failures < retries) {
         failures++;
         // Full jitter: concurrent clients on one flaky link do not retry in step.
         const wait = Math.random() * backoff * 2 ** failures;
-        this.opts.onAttempt?.({ endpoint: spec.endpoint, attempt, reason: `${err.kind}, retrying in ${Math.round(wait)} ms` });
+        this.opts.onAttempt?.({
+          endpoint: spec.endpoint,
+          attempt,
+          reason: `${err.kind}, retrying in ${Math.round(wait)} ms`,
+        });
         await sleep(wait, spec.signal);
         continue;
       }
@@ -171,10 +187,17 @@ export class Transport {
     }
   }
 
-  private async attempt(spec: RequestSpec<z.ZodType>, url: URL): Promise<{ ok: true; res: Response; text: string } | { ok: false; error: ApiError }> {
+  private async attempt(
+    spec: RequestSpec<z.ZodType>,
+    url: URL,
+  ): Promise<{ ok: true; res: Response; text: string } | { ok: false; error: ApiError }> {
     const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 30_000);
     const signal = spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout;
-    const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${this.opts.apiKey}`, ...spec.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      Authorization: `Bearer ${this.opts.apiKey}`,
+      ...spec.headers,
+    };
     if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
     try {
       const res = await this.fetchImpl(url, {
@@ -189,14 +212,32 @@ export class Transport {
       return { ok: false, error: this.statusError(spec, res, text) };
     } catch (e) {
       if (spec.signal?.aborted) throw e;
-      if (timeout.aborted) return { ok: false, error: this.fail(spec, 'timeout', {}, `no complete answer within ${this.opts.timeoutMs ?? 30_000} ms`) };
+      if (timeout.aborted)
+        return {
+          ok: false,
+          error: this.fail(
+            spec,
+            'timeout',
+            {},
+            `no complete answer within ${this.opts.timeoutMs ?? 30_000} ms`,
+          ),
+        };
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      return { ok: false, error: this.fail(spec, 'network', {}, cause?.code ?? cause?.message ?? (e as Error).message) };
+      return {
+        ok: false,
+        error: this.fail(spec, 'network', {}, cause?.code ?? cause?.message ?? (e as Error).message),
+      };
     }
   }
 
   private statusError(spec: RequestSpec<z.ZodType>, res: Response, text: string): ApiError {
-    let body: { error?: unknown; code?: unknown; requestId?: unknown; replacement?: unknown; required_plans?: unknown } = {};
+    let body: {
+      error?: unknown;
+      code?: unknown;
+      requestId?: unknown;
+      replacement?: unknown;
+      required_plans?: unknown;
+    } = {};
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
@@ -206,14 +247,19 @@ export class Transport {
     const retryAfter = parseRetryAfter(res.headers.get('retry-after'));
     const replacement = typeof body.replacement === 'string' ? body.replacement : undefined;
     const serverText = typeof body.error === 'string' ? body.error : undefined;
-    const detail = [serverText, replacement ? `use ${replacement} instead` : undefined].filter(Boolean).join('; ');
+    const detail = [serverText, replacement ? `use ${replacement} instead` : undefined]
+      .filter(Boolean)
+      .join('; ');
     return this.fail(
       spec,
       kind,
       {
         status: res.status,
         code: typeof body.code === 'string' ? body.code : undefined,
-        requestId: typeof body.requestId === 'string' ? body.requestId : (res.headers.get('x-request-id') ?? undefined),
+        requestId:
+          typeof body.requestId === 'string'
+            ? body.requestId
+            : (res.headers.get('x-request-id') ?? undefined),
         retryAfter: retryAfter === undefined ? undefined : retryAfter / 1000,
         replacement,
         requiredPlans: Array.isArray(body.required_plans) ? body.required_plans.map(String) : undefined,
@@ -223,7 +269,11 @@ export class Transport {
     );
   }
 
-  private accept<S extends z.ZodType>(spec: RequestSpec<S>, res: Response, text: string): ApiResult<z.output<S>> {
+  private accept<S extends z.ZodType>(
+    spec: RequestSpec<S>,
+    res: Response,
+    text: string,
+  ): ApiResult<z.output<S>> {
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -233,8 +283,17 @@ export class Transport {
     const parsed = spec.schema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const field = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(body)';
-      throw this.fail(spec, 'malformed', { status: res.status, field, body: raw }, `field ${field}: ${issue.message}`);
+      const field =
+        issue.path
+          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+          .join('')
+          .replace(/^\./, '') || '(body)';
+      throw this.fail(
+        spec,
+        'malformed',
+        { status: res.status, field, body: raw },
+        `field ${field}: ${issue.message}`,
+      );
     }
     const tokens = tokensOf(raw);
     this.meter.calls++;

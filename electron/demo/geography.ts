@@ -168,7 +168,11 @@ export const HOSTS = [
 export const TITLES: Record<string, string[]> = {
   armed_conflict: ['Heavy fighting reported near', 'Artillery exchange near', 'Ground assault on'],
   airstrike: ['Drone strike hits', 'Missile strike reported on', 'Air raid on'],
-  infrastructure_attack: ['Power substation struck in', 'Fuel depot fire after attack in', 'Port facility damaged in'],
+  infrastructure_attack: [
+    'Power substation struck in',
+    'Fuel depot fire after attack in',
+    'Port facility damaged in',
+  ],
   civil_unrest: ['Protesters clash with police in', 'Curfew declared in', 'Mass demonstration in'],
   maritime_incident: ['Tanker attacked off', 'Cargo ship seized near', 'Vessel reports explosion off'],
   natural_disaster: ['Flooding displaces residents of', 'Landslide buries homes near', 'Earthquake felt in'],

@@ -130,7 +130,11 @@ export async function send(
 ): Promise<void> {
   if (faults.latencyMs) await sleep(faults.latencyMs);
   const data = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(data.length), ...headers });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(data.length),
+    ...headers,
+  });
   if (drop) {
     // The connection dies mid-body: the client sees a truncated response, as on a bad link.
     res.write(data.subarray(0, Math.floor(data.length / 2)));

@@ -66,7 +66,7 @@ interface Route {
 }
 
 const ID = '([^/]+)';
-function routes(state: DemoState): Route[] {
+function routes(): Route[] {
   const jobs = new Map<string, account.AnalystJob>();
   const byKey = new Map<string, string>();
   const assessed = new Map<string, boolean>();
@@ -78,9 +78,21 @@ function routes(state: DemoState): Route[] {
     { method: 'GET', re: /^\/signals$/, profiles: alt, price: 3, handle: sig.alternateSignals },
     { method: 'GET', re: /^\/signals\/stats$/, profiles: alt, price: 1, handle: sig.alternateStats },
     { method: 'GET', re: /^\/signals\/hotspots$/, profiles: alt, price: 1, handle: sig.alternateHotspots },
-    { method: 'POST', re: new RegExp(`^/signals/${ID}/refine-location$`), profiles: alt, metered: true, handle: account.refineLocation },
+    {
+      method: 'POST',
+      re: new RegExp(`^/signals/${ID}/refine-location$`),
+      profiles: alt,
+      metered: true,
+      handle: account.refineLocation,
+    },
     { method: 'GET', re: new RegExp(`^/signals/${ID}$`), profiles: main, price: 1, handle: sig.mainReread },
-    { method: 'GET', re: new RegExp(`^/signals/${ID}$`), profiles: alt, price: 1, handle: sig.alternateReread },
+    {
+      method: 'GET',
+      re: new RegExp(`^/signals/${ID}$`),
+      profiles: alt,
+      price: 1,
+      handle: sig.alternateReread,
+    },
     // The developments price is "metered", amount not shown: the demo charges 1 per call.
     { method: 'GET', re: /^\/developments$/, profiles: main, price: 1, handle: feeds.mainDevelopments },
     { method: 'GET', re: /^\/developments$/, profiles: alt, price: 1, handle: feeds.alternateDevelopments },
@@ -99,12 +111,22 @@ function routes(state: DemoState): Route[] {
     { method: 'POST', re: /^\/ships$/, metered: true, handle: tools.ships },
     { method: 'GET', re: /^\/brief$/, handle: tools.brief },
     { method: 'POST', re: /^\/assess$/, metered: true, handle: (ctx) => tools.assess(ctx, assessed) },
-    { method: 'POST', re: /^\/analyst$/, metered: true, handle: (ctx) => account.analystPost(ctx, jobs, byKey) },
+    {
+      method: 'POST',
+      re: /^\/analyst$/,
+      metered: true,
+      handle: (ctx) => account.analystPost(ctx, jobs, byKey),
+    },
     { method: 'GET', re: new RegExp(`^/analyst/${ID}$`), handle: (ctx) => account.analystPoll(ctx, jobs) },
     { method: 'GET', re: /^\/standing-orders$/, handle: account.ordersList },
     { method: 'POST', re: /^\/standing-orders$/, handle: account.orderCreate },
     { method: 'POST', re: new RegExp(`^/standing-orders/${ID}$`), profiles: alt, handle: account.orderPause },
-    { method: 'DELETE', re: new RegExp(`^/standing-orders/${ID}$`), profiles: alt, handle: account.orderDelete },
+    {
+      method: 'DELETE',
+      re: new RegExp(`^/standing-orders/${ID}$`),
+      profiles: alt,
+      handle: account.orderDelete,
+    },
     { method: 'GET', re: /^\/monitoring$/, handle: account.monitoringList },
     { method: 'POST', re: /^\/monitoring$/, handle: account.monitoringCreate },
     { method: 'GET', re: new RegExp(`^/monitoring/${ID}$`), handle: account.monitoringDetail },
@@ -114,10 +136,27 @@ function routes(state: DemoState): Route[] {
     { method: 'GET', re: /^\/discriminators$/, profiles: alt, price: 3, handle: account.discriminators },
     { method: 'GET', re: /^\/watches$/, profiles: alt, handle: account.watchesList },
     { method: 'POST', re: /^\/watches$/, profiles: alt, handle: account.watchCreate },
-    { method: 'GET', re: new RegExp(`^/watches/${ID}/decision-package$`), profiles: alt, price: 5, handle: account.watchPackage },
+    {
+      method: 'GET',
+      re: new RegExp(`^/watches/${ID}/decision-package$`),
+      profiles: alt,
+      price: 5,
+      handle: account.watchPackage,
+    },
     { method: 'POST', re: new RegExp(`^/watches/${ID}/notes$`), profiles: alt, handle: account.noteCreate },
-    { method: 'DELETE', re: new RegExp(`^/watches/${ID}/notes/${ID}$`), profiles: alt, handle: account.noteDelete },
-    { method: 'GET', re: new RegExp(`^/watches/${ID}$`), profiles: alt, metered: true, handle: (ctx) => account.watchDetail(ctx, () => ctx.charge(2)) },
+    {
+      method: 'DELETE',
+      re: new RegExp(`^/watches/${ID}/notes/${ID}$`),
+      profiles: alt,
+      handle: account.noteDelete,
+    },
+    {
+      method: 'GET',
+      re: new RegExp(`^/watches/${ID}$`),
+      profiles: alt,
+      metered: true,
+      handle: (ctx) => account.watchDetail(ctx, () => ctx.charge(2)),
+    },
     { method: 'PATCH', re: new RegExp(`^/watches/${ID}$`), profiles: alt, handle: account.watchPatch },
     { method: 'DELETE', re: new RegExp(`^/watches/${ID}$`), profiles: alt, handle: account.watchDelete },
   ];
@@ -128,7 +167,8 @@ async function readBody(req: http.IncomingMessage): Promise<Record<string, unkno
   for await (const c of req) chunks.push(c as Buffer);
   if (!chunks.length) return {};
   const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new SyntaxError('body is not an object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new SyntaxError('body is not an object');
   return parsed as Record<string, unknown>;
 }
 
@@ -156,7 +196,7 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
     count: 0,
     secret: randomUUID(),
   };
-  const table = routes(state);
+  const table = routes();
   let minute = 0;
   let inMinute = 0;
 
@@ -190,12 +230,23 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
       'X-RateLimit-Reset': String((minute + 1) * 60),
       'X-Request-Id': requestId,
     };
-    const answer = async (status: number, body: unknown, extra: Record<string, string> = {}, drop = false) => {
+    const answer = async (
+      status: number,
+      body: unknown,
+      extra: Record<string, string> = {},
+      drop = false,
+    ) => {
       record.status = status;
       if (drop) record.fault = 'dropped';
       await send(res, status, body, { ...rateHeaders, ...extra }, faults, drop);
     };
-    const fail = (status: number, code: string, message: string, extra = {}, headers: Record<string, string> = {}) => {
+    const fail = (
+      status: number,
+      code: string,
+      message: string,
+      extra = {},
+      headers: Record<string, string> = {},
+    ) => {
       const e = errorBody(status, code, message, requestId, extra);
       return answer(e.status, e.body, headers);
     };
@@ -210,7 +261,8 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
     }
     const replacement = state.retired.get(url.pathname);
     if (replacement) return fail(410, 'GONE', 'this endpoint has been retired', { replacement });
-    if (state.forbidden.has(url.pathname)) return fail(403, 'FORBIDDEN', 'your plan does not include this endpoint');
+    if (state.forbidden.has(url.pathname))
+      return fail(403, 'FORBIDDEN', 'your plan does not include this endpoint');
     const path = url.pathname.slice('/api/v1'.length);
     let params: string[] = [];
     const route = table.find((r) => {
@@ -219,7 +271,12 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
       if (m) params = m.slice(1).map(decodeURIComponent);
       return m !== null;
     });
-    if (!route) return fail(404, 'NOT_FOUND', `no endpoint ${req.method} ${url.pathname} in the ${state.profile} profile`);
+    if (!route)
+      return fail(
+        404,
+        'NOT_FOUND',
+        `no endpoint ${req.method} ${url.pathname} in the ${state.profile} profile`,
+      );
 
     let body: Record<string, unknown> = {};
     if (req.method === 'POST' || req.method === 'PATCH') {
@@ -230,7 +287,8 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
       }
     }
     const price = route.price ?? 0;
-    if (state.tokens < price) return fail(402, 'INSUFFICIENT_TOKENS', `this call costs ${price} tokens; ${state.tokens} left`);
+    if (state.tokens < price)
+      return fail(402, 'INSUFFICIENT_TOKENS', `this call costs ${price} tokens; ${state.tokens} left`);
     let pending = price;
     const ctx: Ctx = {
       state,
@@ -245,7 +303,11 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
       charged: 0,
       charge(n: number) {
         if (state.tokens < pending + n)
-          throw new HttpFail(402, 'INSUFFICIENT_TOKENS', `this call costs ${pending + n} tokens; ${state.tokens} left`);
+          throw new HttpFail(
+            402,
+            'INSUFFICIENT_TOKENS',
+            `this call costs ${pending + n} tokens; ${state.tokens} left`,
+          );
         pending += n;
       },
     };
@@ -257,7 +319,12 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
       return fail(500, 'INTERNAL', 'the demo service failed');
     }
     let status = 200;
-    if (result && typeof result === 'object' && 'body' in result && typeof (result as { status?: unknown }).status === 'number') {
+    if (
+      result &&
+      typeof result === 'object' &&
+      'body' in result &&
+      typeof (result as { status?: unknown }).status === 'number'
+    ) {
       status = (result as unknown as { status: number }).status;
       result = (result as { body: unknown }).body;
     }

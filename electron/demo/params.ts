@@ -16,24 +16,28 @@ export function str(ctx: Ctx, name: string): string | undefined {
 }
 export function date(ctx: Ctx, name: string): string | undefined {
   const v = str(ctx, name);
-  if (v !== undefined && (!DATE_RE.test(v) || Number.isNaN(Date.parse(v)))) throw badParams(`${name} must be a date YYYY-MM-DD`);
+  if (v !== undefined && (!DATE_RE.test(v) || Number.isNaN(Date.parse(v))))
+    throw badParams(`${name} must be a date YYYY-MM-DD`);
   return v;
 }
 export function timestamp(ctx: Ctx, name: string): string | undefined {
   const v = str(ctx, name);
-  if (v !== undefined && Number.isNaN(Date.parse(v))) throw badParams(`${name} must be an ISO 8601 timestamp`);
+  if (v !== undefined && Number.isNaN(Date.parse(v)))
+    throw badParams(`${name} must be an ISO 8601 timestamp`);
   return v === undefined ? undefined : new Date(v).toISOString();
 }
 export function num(ctx: Ctx, name: string, min: number, max: number): number | undefined {
   const v = str(ctx, name);
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < min || n > max) throw badParams(`${name} must be a number from ${min} to ${max}`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw badParams(`${name} must be a number from ${min} to ${max}`);
   return n;
 }
 export function int(ctx: Ctx, name: string, min: number, max: number): number | undefined {
   const n = num(ctx, name, min, max);
-  if (n !== undefined && !Number.isInteger(n)) throw badParams(`${name} must be an integer from ${min} to ${max}`);
+  if (n !== undefined && !Number.isInteger(n))
+    throw badParams(`${name} must be an integer from ${min} to ${max}`);
   return n;
 }
 export function bool(ctx: Ctx, name: string): boolean | undefined {
@@ -45,7 +49,10 @@ export function bool(ctx: Ctx, name: string): boolean | undefined {
 export function list(ctx: Ctx, name: string, allowed?: readonly string[]): string[] | undefined {
   const v = str(ctx, name);
   if (v === undefined) return undefined;
-  const items = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = allowed ? items.filter((i) => !allowed.includes(i)) : [];
   if (bad.length) throw badParams(`${name}: unknown value ${bad.join(', ')}`);
   return items;
@@ -106,7 +113,8 @@ export function clampWindow(ctx: Ctx, start: string, end: string, opts: { floor?
 export function mainDates(ctx: Ctx): { start?: string; end?: string } {
   const start = date(ctx, 'start_date');
   const end = date(ctx, 'end_date');
-  if ((start === undefined) !== (end === undefined)) throw badParams('give both start_date and end_date, or neither');
+  if ((start === undefined) !== (end === undefined))
+    throw badParams('give both start_date and end_date, or neither');
   if (start && end && start > end) throw badParams('start_date is after end_date');
   return start && end ? { start, end } : {};
 }

@@ -22,7 +22,14 @@ export interface AnalystJob {
 function analystBrief(ctx: Ctx, job: AnalystJob) {
   const e = ctx.world.listed().at(-1)!;
   const id = ctx.state.profile === 'main' ? { event_id: e.uuid } : { global_event_id: e.intId };
-  return { brief: { summary: `Answer to: ${job.question}`, findings: [{ ...id, recommended_sensor: 'sentinel-1', rationale: 'all-weather coverage' }], assessment: 'Reporting is consistent across outlets.', citations: ['https://example.org/report'] } };
+  return {
+    brief: {
+      summary: `Answer to: ${job.question}`,
+      findings: [{ ...id, recommended_sensor: 'sentinel-1', rationale: 'all-weather coverage' }],
+      assessment: 'Reporting is consistent across outlets.',
+      citations: ['https://example.org/report'],
+    },
+  };
 }
 
 export function analystPost(ctx: Ctx, jobs: Map<string, AnalystJob>, byKey: Map<string, string>) {
@@ -36,7 +43,16 @@ export function analystPost(ctx: Ctx, jobs: Map<string, AnalystJob>, byKey: Map<
     const now = ctx.world.now().toISOString();
     // A question that asks for depth, or deep mode, outlasts the synchronous wait.
     const slow = mode === 'deep' || /\b(why|compare|trend)\b/i.test(question);
-    job = { id: ctx.world.newId(), question, steps: slow ? 3 : 1, done: slow ? 0 : 1, charge: Math.min(mode === 'deep' ? 415 : 123, 5 + question.length), charged: false, createdAt: now, updatedAt: now };
+    job = {
+      id: ctx.world.newId(),
+      question,
+      steps: slow ? 3 : 1,
+      done: slow ? 0 : 1,
+      charge: Math.min(mode === 'deep' ? 415 : 123, 5 + question.length),
+      charged: false,
+      createdAt: now,
+      updatedAt: now,
+    };
     jobs.set(job.id, job);
     if (key) byKey.set(key, job.id);
   }
@@ -47,7 +63,16 @@ export function analystPost(ctx: Ctx, jobs: Map<string, AnalystJob>, byKey: Map<
     }
     return analystBrief(ctx, job);
   }
-  return { status: 202, body: { job_id: job.id, status: 'processing', progress: { stage: 'gathering', completed_steps: job.done, total_steps: job.steps }, created_at: job.createdAt, updated_at: job.updatedAt } };
+  return {
+    status: 202,
+    body: {
+      job_id: job.id,
+      status: 'processing',
+      progress: { stage: 'gathering', completed_steps: job.done, total_steps: job.steps },
+      created_at: job.createdAt,
+      updated_at: job.updatedAt,
+    },
+  };
 }
 
 export function analystPoll(ctx: Ctx, jobs: Map<string, AnalystJob>) {
@@ -58,7 +83,17 @@ export function analystPoll(ctx: Ctx, jobs: Map<string, AnalystJob>) {
     job.updatedAt = ctx.world.now().toISOString();
   }
   if (job.done < job.steps)
-    return { job_id: job.id, status: 'processing', progress: { stage: ['gathering', 'reading', 'writing'][job.done] ?? 'writing', completed_steps: job.done, total_steps: job.steps }, created_at: job.createdAt, updated_at: job.updatedAt };
+    return {
+      job_id: job.id,
+      status: 'processing',
+      progress: {
+        stage: ['gathering', 'reading', 'writing'][job.done] ?? 'writing',
+        completed_steps: job.done,
+        total_steps: job.steps,
+      },
+      created_at: job.createdAt,
+      updated_at: job.updatedAt,
+    };
   // Charged once on completion; the poll itself is free. The done body is not shown in the spec.
   let meta = {};
   if (!job.charged) {
@@ -66,31 +101,87 @@ export function analystPoll(ctx: Ctx, jobs: Map<string, AnalystJob>) {
     meta = { tokens: { charged: job.charge, remaining: ctx.state.tokens - job.charge } };
     ctx.state.tokens -= job.charge;
   }
-  return { job_id: job.id, status: 'done', created_at: job.createdAt, updated_at: job.updatedAt, ...analystBrief(ctx, job), meta };
+  return {
+    job_id: job.id,
+    status: 'done',
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+    ...analystBrief(ctx, job),
+    meta,
+  };
 }
 
 // ---- standing orders ---------------------------------------------------------------------
 
-const orderRecord = (o: DemoOrder) => ({ id: o.id, name: o.name, cadence: o.cadence, bbox: o.bbox, last_checked_at: o.lastCheckedAt, last_run_at: o.lastRunAt, quiet_checks: o.quietChecks, total_runs: o.totalRuns, next_due_at: o.nextDueAt, active: o.active });
+const orderRecord = (o: DemoOrder) => ({
+  id: o.id,
+  name: o.name,
+  cadence: o.cadence,
+  bbox: o.bbox,
+  last_checked_at: o.lastCheckedAt,
+  last_run_at: o.lastRunAt,
+  quiet_checks: o.quietChecks,
+  total_runs: o.totalRuns,
+  next_due_at: o.nextDueAt,
+  active: o.active,
+});
 const MAX_ORDERS = 10;
 
 export const ordersList = (ctx: Ctx) => ({
   orders: ctx.world.orders.map(orderRecord),
-  limits: { max_orders: MAX_ORDERS, used: ctx.world.orders.length, remaining: MAX_ORDERS - ctx.world.orders.length, min_interval_hours: 24 },
+  limits: {
+    max_orders: MAX_ORDERS,
+    used: ctx.world.orders.length,
+    remaining: MAX_ORDERS - ctx.world.orders.length,
+    min_interval_hours: 24,
+  },
 });
 
 export function orderCreate(ctx: Ctx) {
   const bbox = p.bodyBBox(ctx.body.bbox);
-  if (bboxAreaKm2(bbox) > 100_000) throw new HttpFail(400, 'invalid_input', 'bbox is larger than 100,000 km2');
-  if (ctx.world.orders.length >= MAX_ORDERS) throw new HttpFail(403, 'PLAN_LIMIT', 'no standing-order slot left on this plan');
+  if (bboxAreaKm2(bbox) > 100_000)
+    throw new HttpFail(400, 'invalid_input', 'bbox is larger than 100,000 km2');
+  if (ctx.world.orders.length >= MAX_ORDERS)
+    throw new HttpFail(403, 'PLAN_LIMIT', 'no standing-order slot left on this plan');
   const alt = ctx.state.profile === 'alternate';
-  if (alt && ctx.body.question !== undefined && (typeof ctx.body.question !== 'string' || ctx.body.question.length > 500)) throw badParams('question is at most 500 characters');
+  if (
+    alt &&
+    ctx.body.question !== undefined &&
+    (typeof ctx.body.question !== 'string' || ctx.body.question.length > 500)
+  )
+    throw badParams('question is at most 500 characters');
   const cadence = typeof ctx.body.cadence === 'string' ? ctx.body.cadence : 'weekly';
   const name = typeof ctx.body.name === 'string' ? ctx.body.name : 'Standing order';
   const now = ctx.world.now();
-  const watch: DemoWatch = { id: `w-${ctx.world.newHex(10)}`, name, targetType: 'area', status: 'active', bucket: 'awaiting_data', bbox: [...bbox], question: null, notifyEmail: ctx.body.notify_email !== false, updatedAt: now.toISOString(), latestChange: { at: now.toISOString(), summary: 'Created' }, packages: [], notes: [] };
+  const watch: DemoWatch = {
+    id: `w-${ctx.world.newHex(10)}`,
+    name,
+    targetType: 'area',
+    status: 'active',
+    bucket: 'awaiting_data',
+    bbox: [...bbox],
+    question: null,
+    notifyEmail: ctx.body.notify_email !== false,
+    updatedAt: now.toISOString(),
+    latestChange: { at: now.toISOString(), summary: 'Created' },
+    packages: [],
+    notes: [],
+  };
   ctx.world.watches.push(watch);
-  const order: DemoOrder = { id: ctx.world.newId(), name, cadence, bbox: [...bbox], active: true, lastCheckedAt: null, lastRunAt: null, quietChecks: 0, totalRuns: 0, nextDueAt: new Date(now.getTime() + (cadence === 'daily' ? 1 : 7) * 86_400_000).toISOString(), watchId: watch.id, question: alt ? ((ctx.body.question as string | undefined) ?? null) : null };
+  const order: DemoOrder = {
+    id: ctx.world.newId(),
+    name,
+    cadence,
+    bbox: [...bbox],
+    active: true,
+    lastCheckedAt: null,
+    lastRunAt: null,
+    quietChecks: 0,
+    totalRuns: 0,
+    nextDueAt: new Date(now.getTime() + (cadence === 'daily' ? 1 : 7) * 86_400_000).toISOString(),
+    watchId: watch.id,
+    question: alt ? ((ctx.body.question as string | undefined) ?? null) : null,
+  };
   ctx.world.orders.push(order);
   const summary = { id: order.id, name: order.name, cadence: order.cadence, next_due_at: order.nextDueAt };
   if (alt) return { order: summary, projected_monthly_tokens_typical: 12, projected_monthly_tokens_max: 60 };
@@ -116,7 +207,34 @@ export function orderDelete(ctx: Ctx) {
 
 // ---- monitoring ----------------------------------------------------------------------------
 
-const METRICS = ['ships', 'fires', 'vegetation', 'water', 'burn', 'snow', 'built_up', 'moisture', 'night_lights', 'ship_detection', 'fire_count', 'ndvi', 'evi', 'savi', 'ndmi', 'ndwi', 'mndwi', 'ndbi', 'ndsi', 'nbr', 'dnb', 'vv', 'vh', 'rvi', 'rfdi', 'cr'];
+const METRICS = [
+  'ships',
+  'fires',
+  'vegetation',
+  'water',
+  'burn',
+  'snow',
+  'built_up',
+  'moisture',
+  'night_lights',
+  'ship_detection',
+  'fire_count',
+  'ndvi',
+  'evi',
+  'savi',
+  'ndmi',
+  'ndwi',
+  'mndwi',
+  'ndbi',
+  'ndsi',
+  'nbr',
+  'dnb',
+  'vv',
+  'vh',
+  'rvi',
+  'rfdi',
+  'cr',
+];
 function areaRecord(a: DemoArea, detail: boolean): Record<string, unknown> {
   const latest = a.series.at(-1) ?? null;
   return {
@@ -124,17 +242,43 @@ function areaRecord(a: DemoArea, detail: boolean): Record<string, unknown> {
     name: a.name,
     status: latest?.is_anomaly ? 'anomaly' : 'ok',
     bbox: a.bbox,
-    metrics: [{ polygon_id: a.polygonId, metric: a.metric, metric_label: a.metric.replace(/_/g, ' '), satellite: a.satellite, latest: latest && { date: latest.date, value: latest.value, is_anomaly: latest.is_anomaly }, delta: null, coverage: { measured: a.series.length, acquired: a.series.length, window_total: null }, ...(detail ? { series: a.series } : {}) }],
+    metrics: [
+      {
+        polygon_id: a.polygonId,
+        metric: a.metric,
+        metric_label: a.metric.replace(/_/g, ' '),
+        satellite: a.satellite,
+        latest: latest && { date: latest.date, value: latest.value, is_anomaly: latest.is_anomaly },
+        delta: null,
+        coverage: { measured: a.series.length, acquired: a.series.length, window_total: null },
+        ...(detail ? { series: a.series } : {}),
+      },
+    ],
   };
 }
-export const monitoringList = (ctx: Ctx) => ({ areas: ctx.world.areas.map((a) => areaRecord(a, false)), limits: { max_areas: 10, used: ctx.world.areas.length, remaining: 10 - ctx.world.areas.length } });
+export const monitoringList = (ctx: Ctx) => ({
+  areas: ctx.world.areas.map((a) => areaRecord(a, false)),
+  limits: { max_areas: 10, used: ctx.world.areas.length, remaining: 10 - ctx.world.areas.length },
+});
 export function monitoringCreate(ctx: Ctx) {
   const bbox = p.bodyBBox(ctx.body.bbox);
   if (bboxAreaKm2(bbox) >= 5_000) throw badParams('bbox must be under 5,000 km2');
-  if (typeof ctx.body.metric !== 'string' || !METRICS.includes(ctx.body.metric)) throw badParams('metric is required and must be a listed metric');
-  const area = { id: ctx.world.newId(), name: typeof ctx.body.name === 'string' ? ctx.body.name : 'Monitoring area', bbox: [...bbox] as [number, number, number, number], metric: ctx.body.metric, satellite: typeof ctx.body.satellite === 'string' ? ctx.body.satellite : 'sentinel-1', polygonId: ctx.world.newId(), series: [] };
+  if (typeof ctx.body.metric !== 'string' || !METRICS.includes(ctx.body.metric))
+    throw badParams('metric is required and must be a listed metric');
+  const area = {
+    id: ctx.world.newId(),
+    name: typeof ctx.body.name === 'string' ? ctx.body.name : 'Monitoring area',
+    bbox: [...bbox] as [number, number, number, number],
+    metric: ctx.body.metric,
+    satellite: typeof ctx.body.satellite === 'string' ? ctx.body.satellite : 'sentinel-1',
+    polygonId: ctx.world.newId(),
+    series: [],
+  };
   ctx.world.areas.push(area);
-  return { area: areaRecord(area, false), metering: { create: 0, per_check_tokens: 2, per_scene_tokens: 0.5 } };
+  return {
+    area: areaRecord(area, false),
+    metering: { create: 0, per_check_tokens: 2, per_scene_tokens: 0.5 },
+  };
 }
 export function monitoringDetail(ctx: Ctx) {
   const a = ctx.world.areas.find((x) => x.id === ctx.params[0] || x.polygonId === ctx.params[0]);
@@ -153,13 +297,22 @@ function findWatch(ctx: Ctx) {
 export function watchesList(ctx: Ctx) {
   const since = p.timestamp(ctx, 'updated_since');
   const size = p.limit(ctx, 500, 100);
-  const rows = ctx.world.watches.filter((w) => !since || w.updatedAt > since).sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id.localeCompare(b.id));
+  const rows = ctx.world.watches
+    .filter((w) => !since || w.updatedAt > since)
+    .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.id.localeCompare(b.id));
   const after = readCursor<[string, string]>(ctx);
-  const begin = after ? rows.findIndex((w) => w.updatedAt > after[0] || (w.updatedAt === after[0] && w.id > after[1])) : 0;
+  const begin = after
+    ? rows.findIndex((w) => w.updatedAt > after[0] || (w.updatedAt === after[0] && w.id > after[1]))
+    : 0;
   const start = begin < 0 ? rows.length : begin;
   const slice = rows.slice(start, start + size);
   const more = start + size < rows.length;
-  const buckets: Record<string, number> = { needs_attention: 0, changed_today: 0, awaiting_data: 0, stable: 0 };
+  const buckets: Record<string, number> = {
+    needs_attention: 0,
+    changed_today: 0,
+    awaiting_data: 0,
+    stable: 0,
+  };
   for (const w of ctx.world.watches) buckets[w.bucket] = (buckets[w.bucket] ?? 0) + 1;
   const active = ctx.world.watches.filter((w) => w.status === 'active').length;
   const last = slice.at(-1);
@@ -183,10 +336,37 @@ export function watchCreate(ctx: Ctx) {
     const s = ctx.world.survivor(e);
     const existing = ctx.world.watches.find((x) => x.eventN === s.n);
     if (existing) return { watch: watchItem(ctx.world, existing), already_existed: true };
-    w = { id: `w-${ctx.world.newHex(10)}`, name: typeof ctx.body.name === 'string' ? ctx.body.name : s.title, targetType: 'event', status: 'active', bucket: 'awaiting_data', eventN: s.n, bbox: [s.lng - 0.5, s.lat - 0.5, s.lng + 0.5, s.lat + 0.5], question: null, notifyEmail: ctx.body.notify_email === true, updatedAt: now, latestChange: { at: now, summary: 'Created' }, packages: [], notes: [] };
+    w = {
+      id: `w-${ctx.world.newHex(10)}`,
+      name: typeof ctx.body.name === 'string' ? ctx.body.name : s.title,
+      targetType: 'event',
+      status: 'active',
+      bucket: 'awaiting_data',
+      eventN: s.n,
+      bbox: [s.lng - 0.5, s.lat - 0.5, s.lng + 0.5, s.lat + 0.5],
+      question: null,
+      notifyEmail: ctx.body.notify_email === true,
+      updatedAt: now,
+      latestChange: { at: now, summary: 'Created' },
+      packages: [],
+      notes: [],
+    };
   } else {
     const bbox = p.bodyBBox(ctx.body.bbox);
-    w = { id: `w-${ctx.world.newHex(10)}`, name: typeof ctx.body.name === 'string' ? ctx.body.name : 'Area watch', targetType: 'area', status: 'active', bucket: 'awaiting_data', bbox: [...bbox], question: null, notifyEmail: ctx.body.notify_email === true, updatedAt: now, latestChange: { at: now, summary: 'Created' }, packages: [], notes: [] };
+    w = {
+      id: `w-${ctx.world.newHex(10)}`,
+      name: typeof ctx.body.name === 'string' ? ctx.body.name : 'Area watch',
+      targetType: 'area',
+      status: 'active',
+      bucket: 'awaiting_data',
+      bbox: [...bbox],
+      question: null,
+      notifyEmail: ctx.body.notify_email === true,
+      updatedAt: now,
+      latestChange: { at: now, summary: 'Created' },
+      packages: [],
+      notes: [],
+    };
   }
   ctx.world.watches.push(w);
   return { watch: watchItem(ctx.world, w), already_existed: false };
@@ -198,7 +378,13 @@ export function watchDetail(ctx: Ctx, passesPrice: () => void) {
   if (withPasses) passesPrice();
   const e = w.eventN ? ctx.world.survivor(ctx.world.events[w.eventN - 1]!) : undefined;
   return {
-    watch: { ...watchItem(ctx.world, w), notes: w.notes.filter((n) => !n.deleted_at), ...(withPasses ? { collection_outlook: { operators: ['sentinel-1', 'iceye'], tasking_needed: true } } : {}) },
+    watch: {
+      ...watchItem(ctx.world, w),
+      notes: w.notes.filter((n) => !n.deleted_at),
+      ...(withPasses
+        ? { collection_outlook: { operators: ['sentinel-1', 'iceye'], tasking_needed: true } }
+        : {}),
+    },
     thread: e ? alternateThread(ctx.world, e) : null,
   };
 }
@@ -213,9 +399,11 @@ export function watchPackage(ctx: Ctx) {
 export function watchPatch(ctx: Ctx) {
   const w = findWatch(ctx);
   const b = ctx.body;
-  if (b.status !== undefined && !['active', 'paused', 'saved'].includes(b.status as string)) throw badParams('status must be active, paused or saved');
+  if (b.status !== undefined && !['active', 'paused', 'saved'].includes(b.status as string))
+    throw badParams('status must be active, paused or saved');
   if (b.name !== undefined && typeof b.name !== 'string') throw badParams('name must be a string');
-  if (b.question !== undefined && typeof b.question !== 'string') throw badParams('question must be a string');
+  if (b.question !== undefined && typeof b.question !== 'string')
+    throw badParams('question must be a string');
   if (typeof b.name === 'string') w.name = b.name;
   if (typeof b.status === 'string') w.status = b.status as DemoWatch['status'];
   if (typeof b.notify_email === 'boolean') w.notifyEmail = b.notify_email;
@@ -236,8 +424,10 @@ export function noteCreate(ctx: Ctx) {
   const w = findWatch(ctx);
   const note = p.requireBodyString(ctx, 'note');
   const b = ctx.body;
-  const parent = typeof b.parent_id === 'string' ? w.notes.find((n) => n.id === b.parent_id && !n.deleted_at) : undefined;
-  if (b.parent_id !== undefined && !parent) throw new HttpFail(404, 'NOT_FOUND', 'no note with this parent_id');
+  const parent =
+    typeof b.parent_id === 'string' ? w.notes.find((n) => n.id === b.parent_id && !n.deleted_at) : undefined;
+  if (b.parent_id !== undefined && !parent)
+    throw new HttpFail(404, 'NOT_FOUND', 'no note with this parent_id');
   if (parent?.parent_id) throw badParams('a reply cannot be replied to (one level deep)');
   if (parent && b.title !== undefined) throw badParams('a reply cannot have a title');
   const rec = {
@@ -273,22 +463,77 @@ export function refineLocation(ctx: Ctx) {
   const improved = e.stage !== 'pinpointed';
   const charged = improved ? 3 + (e.n % 27) : 0; // 0 if the location does not improve
   ctx.charge(charged);
-  const before = { granularity: e.stage === 'reported' ? 'country' : 'locality', uncertainty_m: e.stage === 'reported' ? 200_000 : 5_000, footprint_kind: 'centroid' };
+  const before = {
+    granularity: e.stage === 'reported' ? 'country' : 'locality',
+    uncertainty_m: e.stage === 'reported' ? 200_000 : 5_000,
+    footprint_kind: 'centroid',
+  };
   const after = improved ? { granularity: 'facility', uncertainty_m: 250, footprint_kind: 'point' } : before;
-  return { summary: improved ? 'Located more precisely from a second source.' : 'No finer place named in the sources.', result: { improved, before, after, evidence: improved ? [{ url: `https://${e.hosts[0]}/news/${e.intId}`, publisher: e.hosts[0], place_named: e.place.name, origin: 'article' }] : [], tokens: { charged, maximum_possible: 29 } } };
+  return {
+    summary: improved
+      ? 'Located more precisely from a second source.'
+      : 'No finer place named in the sources.',
+    result: {
+      improved,
+      before,
+      after,
+      evidence: improved
+        ? [
+            {
+              url: `https://${e.hosts[0]}/news/${e.intId}`,
+              publisher: e.hosts[0],
+              place_named: e.place.name,
+              origin: 'article',
+            },
+          ]
+        : [],
+      tokens: { charged, maximum_possible: 29 },
+    },
+  };
 }
 
 export function claims(ctx: Ctx) {
   const size = p.limit(ctx, 200, 50);
   const eventId = p.str(ctx, 'event_id');
   const cls = p.str(ctx, 'evidence_class');
-  const rows = ctx.world.listed().slice(-40).map((e, i) => ({ claim_id: `c-${e.intId}`, event: e, text: `${e.title}: ${e.killed ?? 0} killed`, evidence_class: i % 3 === 0 ? 'CONFIRMED' : 'REPORTED', independent_source_count: e.distinctHosts, sources: e.hosts, ...(i % 5 === 0 ? { restated_by: { claim_id: `c-${e.intId}-r`, evidence_class: 'REPORTED', what_changed: 'count revised' } } : {}) }));
-  const filtered = rows.filter((c) => (!eventId || String(c.event.intId) === eventId) && (!cls || c.evidence_class === cls) && (!(p.bool(ctx, 'restated_only') ?? false) || 'restated_by' in c)).slice(0, size);
+  const rows = ctx.world
+    .listed()
+    .slice(-40)
+    .map((e, i) => ({
+      claim_id: `c-${e.intId}`,
+      event: e,
+      text: `${e.title}: ${e.killed ?? 0} killed`,
+      evidence_class: i % 3 === 0 ? 'CONFIRMED' : 'REPORTED',
+      independent_source_count: e.distinctHosts,
+      sources: e.hosts,
+      ...(i % 5 === 0
+        ? {
+            restated_by: {
+              claim_id: `c-${e.intId}-r`,
+              evidence_class: 'REPORTED',
+              what_changed: 'count revised',
+            },
+          }
+        : {}),
+    }));
+  const filtered = rows
+    .filter(
+      (c) =>
+        (!eventId || String(c.event.intId) === eventId) &&
+        (!cls || c.evidence_class === cls) &&
+        (!(p.bool(ctx, 'restated_only') ?? false) || 'restated_by' in c),
+    )
+    .slice(0, size);
   const byClass: Record<string, number> = {};
   for (const c of filtered) byClass[c.evidence_class] = (byClass[c.evidence_class] ?? 0) + 1;
   return {
     claims: filtered.map(({ event: _event, ...c }) => c),
-    counts: { total: filtered.length, by_evidence_class: byClass, restated: filtered.filter((c) => 'restated_by' in c).length, downgraded: 0 },
+    counts: {
+      total: filtered.length,
+      by_evidence_class: byClass,
+      restated: filtered.filter((c) => 'restated_by' in c).length,
+      downgraded: 0,
+    },
     summary: `${filtered.length} claims`,
     ...(eventId ? { event_link: { linked: filtered.length > 0 } } : {}),
   };
@@ -302,20 +547,39 @@ export function discriminators(ctx: Ctx) {
   let labels: string[];
   if (eventId) labels = ['h1', 'h2'];
   else {
-    const hs = (raw ?? '').split('|').map((s) => s.trim()).filter(Boolean);
+    const hs = (raw ?? '')
+      .split('|')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (hs.length < 2 || hs.length > 8) throw badParams('hypotheses: two to eight statements separated by |');
-    if (hs.some((h) => h.length > 500)) throw badParams('hypotheses: each statement is at most 500 characters');
+    if (hs.some((h) => h.length > 500))
+      throw badParams('hypotheses: each statement is at most 500 characters');
     labels = hs.map((_, i) => `h${i + 1}`);
   }
   return {
     meta: { mode: eventId ? 'joint' : mode, source: 'supplied', hypothesis_count: labels.length },
-    best: { label: 'post-event SAR coherence loss', verdict: 'actionable', refutes_if_absent: labels.slice(0, 1), max_elimination: 1, data_sources: ['sentinel-1'] },
+    best: {
+      label: 'post-event SAR coherence loss',
+      verdict: 'actionable',
+      refutes_if_absent: labels.slice(0, 1),
+      max_elimination: 1,
+      data_sources: ['sentinel-1'],
+    },
     discriminators: [
-      { label: 'post-event SAR coherence loss', verdict: 'procurable', availability: 'open data', how_to_obtain: 'Sentinel-1 pair' },
-      { label: 'ground photographs', verdict: 'not_observable', availability: 'none', cannot_establish: 'no access' },
+      {
+        label: 'post-event SAR coherence loss',
+        verdict: 'procurable',
+        availability: 'open data',
+        how_to_obtain: 'Sentinel-1 pair',
+      },
+      {
+        label: 'ground photographs',
+        verdict: 'not_observable',
+        availability: 'none',
+        cannot_establish: 'no access',
+      },
     ],
     no_diagnostic_value: [{ label: 'reporting volume', max_elimination: 0 }],
     note: 'An observation can only eliminate.',
   };
 }
-

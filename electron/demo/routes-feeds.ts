@@ -4,7 +4,15 @@
 import { pointInBBox } from '../../shared/bbox';
 import { badParams, HttpFail, makeCursor, readCursor, type Ctx } from './http';
 import * as p from './params';
-import { ALTERNATE_DEVELOPMENT_TYPES, alternateDevelopment, alternateThread, devType, MAIN_AXES, mainDevelopment, mainThread } from './serialize';
+import {
+  ALTERNATE_DEVELOPMENT_TYPES,
+  alternateDevelopment,
+  alternateThread,
+  devType,
+  MAIN_AXES,
+  mainDevelopment,
+  mainThread,
+} from './serialize';
 import { createRandom } from './random';
 import { dateOf, type DemoDevelopment, type DemoMeasured } from './world';
 
@@ -66,19 +74,31 @@ export function alternateDevelopments(ctx: Ctx) {
   const w = p.alternateWindow(ctx, 7);
   const types = p.list(ctx, 'development_types', ALTERNATE_DEVELOPMENT_TYPES);
   const size = p.limit(ctx, 200, 50);
-  const rows = devFilter(ctx, `${w.start}T00:00:00.000Z`, `${p.addDays(w.end, 1)}T00:00:00.000Z`, (d) => !types || types.includes(devType(d.axis))).sort(
-    (a, b) => b.observedAt.localeCompare(a.observedAt) || b.seq - a.seq,
-  );
+  const rows = devFilter(
+    ctx,
+    `${w.start}T00:00:00.000Z`,
+    `${p.addDays(w.end, 1)}T00:00:00.000Z`,
+    (d) => !types || types.includes(devType(d.axis)),
+  ).sort((a, b) => b.observedAt.localeCompare(a.observedAt) || b.seq - a.seq);
   const slice = rows.slice(0, size);
   return {
     developments: slice.map((d) => alternateDevelopment(ctx.world, d)),
-    meta: { events_examined: new Set(rows.map((d) => d.n)).size, count: slice.length, by_type: countBy(slice, (d) => devType(d.axis)) },
+    meta: {
+      events_examined: new Set(rows.map((d) => d.n)).size,
+      count: slice.length,
+      by_type: countBy(slice, (d) => devType(d.axis)),
+    },
   };
 }
 
 export function thread(ctx: Ctx) {
   const raw = ctx.params[0]!;
-  const asked = ctx.state.profile === 'main' ? ctx.world.byUuid(raw) : /^\d+$/.test(raw) ? ctx.world.byInt(Number(raw)) : undefined;
+  const asked =
+    ctx.state.profile === 'main'
+      ? ctx.world.byUuid(raw)
+      : /^\d+$/.test(raw)
+        ? ctx.world.byInt(Number(raw))
+        : undefined;
   if (!asked) throw new HttpFail(404, 'NOT_FOUND', 'no event with this id');
   const e = ctx.world.survivor(asked);
   return ctx.state.profile === 'main' ? mainThread(ctx.world, e, e !== asked) : alternateThread(ctx.world, e);
@@ -101,10 +121,38 @@ export const MEASURED_KEYS: Record<string, string> = {
   'cyclone-exposures': 'cyclone_exposures',
 };
 const DEFINITIONS: Record<DemoMeasured['kind'], Record<string, unknown>> = {
-  thermal: { min_frp_mw: 10, times_baseline: 5, baseline_days: 21, baseline_radius_m: 500, facility_radius_m: 2000 },
-  nightlight: { ratio_below: 0.5, min_observed_share: 0.7, min_baseline_nights: 5, max_baseline_nights: 30, episode_gap_nights: 3 },
-  so2: { near_deg: 0.5, ring_deg: 2, min_quality: 0.5, sigma: 5, min_du: 1, min_pixels: 10, min_ratio_to_expected: 3 },
-  quake: { radius_by_magnitude: [{ min_magnitude: 6.5, radius_km: 100 }, { min_magnitude: 5.5, radius_km: 50 }, { min_magnitude: 5, radius_km: 25 }], max_depth_km: 70, max_facilities_listed: 5 },
+  thermal: {
+    min_frp_mw: 10,
+    times_baseline: 5,
+    baseline_days: 21,
+    baseline_radius_m: 500,
+    facility_radius_m: 2000,
+  },
+  nightlight: {
+    ratio_below: 0.5,
+    min_observed_share: 0.7,
+    min_baseline_nights: 5,
+    max_baseline_nights: 30,
+    episode_gap_nights: 3,
+  },
+  so2: {
+    near_deg: 0.5,
+    ring_deg: 2,
+    min_quality: 0.5,
+    sigma: 5,
+    min_du: 1,
+    min_pixels: 10,
+    min_ratio_to_expected: 3,
+  },
+  quake: {
+    radius_by_magnitude: [
+      { min_magnitude: 6.5, radius_km: 100 },
+      { min_magnitude: 5.5, radius_km: 50 },
+      { min_magnitude: 5, radius_km: 25 },
+    ],
+    max_depth_km: 70,
+    max_facilities_listed: 5,
+  },
   cyclone: { wind_kt: 34, forecast_hours: 48, basins: ['Atlantic', 'eastern Pacific', 'central Pacific'] },
 };
 const CATEGORY: Record<DemoMeasured['kind'], [string, string]> = {
@@ -118,19 +166,113 @@ const CATEGORY: Record<DemoMeasured['kind'], [string, string]> = {
 function measuredRecord(m: DemoMeasured): Record<string, unknown> {
   const r = createRandom(m.seed);
   const [category, kind] = CATEGORY[m.kind];
-  const common = { event_id: m.id, measured_kind: kind, category, detail_withheld: false, title: m.title, location: { lat: m.lat, lng: m.lng }, related_events: [] };
-  const facility = { entity_id: `ent-${m.id.slice(-6)}`, name: 'Registered facility', subtype: 'refinery_energy', country: 'XX' };
+  const common = {
+    event_id: m.id,
+    measured_kind: kind,
+    category,
+    detail_withheld: false,
+    title: m.title,
+    location: { lat: m.lat, lng: m.lng },
+    related_events: [],
+  };
+  const facility = {
+    entity_id: `ent-${m.id.slice(-6)}`,
+    name: 'Registered facility',
+    subtype: 'refinery_energy',
+    country: 'XX',
+  };
   switch (m.kind) {
     case 'thermal':
-      return { ...common, kind: 'facility', detected_at: m.at, facility, distance_m: r.int(50, 1900), frp_mw: r.round(10 + r.next() * 200, 1), baseline_max_mw: r.round(1 + r.next() * 2, 1), times_baseline: r.round(5 + r.next() * 20, 1), satellite: 'NOAA-21', satellites: ['NOAA-21', 'SUOMI NPP'], confidence: 'nominal', overpass: 'night', severity: { score: null, band: null }, linked_events: [] };
+      return {
+        ...common,
+        kind: 'facility',
+        detected_at: m.at,
+        facility,
+        distance_m: r.int(50, 1900),
+        frp_mw: r.round(10 + r.next() * 200, 1),
+        baseline_max_mw: r.round(1 + r.next() * 2, 1),
+        times_baseline: r.round(5 + r.next() * 20, 1),
+        satellite: 'NOAA-21',
+        satellites: ['NOAA-21', 'SUOMI NPP'],
+        confidence: 'nominal',
+        overpass: 'night',
+        severity: { score: null, band: null },
+        linked_events: [],
+      };
     case 'nightlight':
-      return { ...common, recorded_at: m.at, city: { slug: 'city', name: 'City', country_code: 'XX', lat: m.lat, lng: m.lng, half_size_deg: 0.1 }, night: dateOf(m.at), first_night: dateOf(m.at), nights: [dateOf(m.at)], ratio_to_usual: 0.4, percent_of_usual: 40, observed_share: 0.8, baseline_nights: 20, product: 'VNP46A2', granule: `VNP46A2.${r.hex(8)}`, provisional: true, source_url: null };
+      return {
+        ...common,
+        recorded_at: m.at,
+        city: { slug: 'city', name: 'City', country_code: 'XX', lat: m.lat, lng: m.lng, half_size_deg: 0.1 },
+        night: dateOf(m.at),
+        first_night: dateOf(m.at),
+        nights: [dateOf(m.at)],
+        ratio_to_usual: 0.4,
+        percent_of_usual: 40,
+        observed_share: 0.8,
+        baseline_nights: 20,
+        product: 'VNP46A2',
+        granule: `VNP46A2.${r.hex(8)}`,
+        provisional: true,
+        source_url: null,
+      };
     case 'so2':
-      return { ...common, recorded_at: m.at, volcano: { name: 'Volcano', lat: m.lat, lng: m.lng }, sensed_at: m.at, peak_du: r.round(5 + r.next() * 20, 1), background_du: 0.4, background_spread_du: 0.3, pixels_over: 40, pixels_expected: 10, pixels_near: 60, granule: `S5P_${r.hex(8)}`, source_url: 'https://example.org/so2' };
+      return {
+        ...common,
+        recorded_at: m.at,
+        volcano: { name: 'Volcano', lat: m.lat, lng: m.lng },
+        sensed_at: m.at,
+        peak_du: r.round(5 + r.next() * 20, 1),
+        background_du: 0.4,
+        background_spread_du: 0.3,
+        pixels_over: 40,
+        pixels_expected: 10,
+        pixels_near: 60,
+        granule: `S5P_${r.hex(8)}`,
+        source_url: 'https://example.org/so2',
+      };
     case 'quake':
-      return { ...common, recorded_at: m.at, earthquake: { agency_id: `q${r.hex(6)}`, magnitude: r.round(5 + r.next() * 2, 1), magnitude_type: 'mww', depth_km: r.int(5, 60), occurred_at: m.at, epicentre: { lat: m.lat, lng: m.lng }, place: 'offshore', review_status: 'reviewed', url: 'https://example.org/quake' }, radius_km: 50, facilities: [{ ...facility, distance_km: 12 }], facilities_total: 1, source_url: 'https://example.org/quake' };
+      return {
+        ...common,
+        recorded_at: m.at,
+        earthquake: {
+          agency_id: `q${r.hex(6)}`,
+          magnitude: r.round(5 + r.next() * 2, 1),
+          magnitude_type: 'mww',
+          depth_km: r.int(5, 60),
+          occurred_at: m.at,
+          epicentre: { lat: m.lat, lng: m.lng },
+          place: 'offshore',
+          review_status: 'reviewed',
+          url: 'https://example.org/quake',
+        },
+        radius_km: 50,
+        facilities: [{ ...facility, distance_km: 12 }],
+        facilities_total: 1,
+        source_url: 'https://example.org/quake',
+      };
     case 'cyclone':
-      return { ...common, recorded_at: m.at, storm: { id: `al${r.int(1, 20)}`, name: 'Demo', classification: 'HU' }, advisory: { number: String(r.int(1, 30)), issued_at: m.at, url: 'https://example.org/adv', forecast_url: 'https://example.org/fc' }, centre: { lat: m.lat, lng: m.lng }, max_wind_kt: 90, min_pressure_mb: 970, wind_radii_34kt_nm: { NE: 120, SE: 100, SW: 60, NW: 80 }, forecast_positions: [], places_inside_now: [], places_inside_forecast: [], places_inside_now_count: 0, places_inside_forecast_count: 0, source_url: 'https://example.org/adv' };
+      return {
+        ...common,
+        recorded_at: m.at,
+        storm: { id: `al${r.int(1, 20)}`, name: 'Demo', classification: 'HU' },
+        advisory: {
+          number: String(r.int(1, 30)),
+          issued_at: m.at,
+          url: 'https://example.org/adv',
+          forecast_url: 'https://example.org/fc',
+        },
+        centre: { lat: m.lat, lng: m.lng },
+        max_wind_kt: 90,
+        min_pressure_mb: 970,
+        wind_radii_34kt_nm: { NE: 120, SE: 100, SW: 60, NW: 80 },
+        forecast_positions: [],
+        places_inside_now: [],
+        places_inside_forecast: [],
+        places_inside_now_count: 0,
+        places_inside_forecast_count: 0,
+        source_url: 'https://example.org/adv',
+      };
   }
 }
 
@@ -144,9 +286,13 @@ export function measuredList(ctx: Ctx) {
   const size = p.limit(ctx, 100, 50);
   const from = `${w.start}T00:00:00.000Z`;
   const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
-  const rows = ctx.world.measured.filter((m) => m.kind === kind && m.at >= from && m.at < to && (!bbox || pointInBBox(m.lng, m.lat, bbox)));
+  const rows = ctx.world.measured.filter(
+    (m) => m.kind === kind && m.at >= from && m.at < to && (!bbox || pointInBBox(m.lng, m.lat, bbox)),
+  );
   const after = readCursor<[string, string]>(ctx);
-  const startAt = after ? rows.findIndex((m) => m.at > after[0] || (m.at === after[0] && m.id > after[1])) : 0;
+  const startAt = after
+    ? rows.findIndex((m) => m.at > after[0] || (m.at === after[0] && m.id > after[1]))
+    : 0;
   const begin = startAt < 0 ? rows.length : startAt;
   const slice = rows.slice(begin, begin + size);
   const last = slice[slice.length - 1];
@@ -168,7 +314,36 @@ export function measuredList(ctx: Ctx) {
   };
 }
 
-const STRAITS = ['Strait of Hormuz', 'Bab el-Mandeb', 'Suez Canal', 'Strait of Malacca', 'Panama Canal', 'Bosporus', 'Strait of Gibraltar', 'Taiwan Strait', 'Dover Strait', 'Øresund', 'Kerch Strait', 'Lombok Strait', 'Sunda Strait', 'Makassar Strait', 'Cape of Good Hope', 'Magellan Strait', 'Korea Strait', 'Tsugaru Strait', 'Mozambique Channel', 'Yucatán Channel', 'Windward Passage', 'Florida Strait', 'Strait of Sicily', 'Dardanelles', 'Great Belt', 'Bering Strait', 'Torres Strait', 'Luzon Strait'];
+const STRAITS = [
+  'Strait of Hormuz',
+  'Bab el-Mandeb',
+  'Suez Canal',
+  'Strait of Malacca',
+  'Panama Canal',
+  'Bosporus',
+  'Strait of Gibraltar',
+  'Taiwan Strait',
+  'Dover Strait',
+  'Øresund',
+  'Kerch Strait',
+  'Lombok Strait',
+  'Sunda Strait',
+  'Makassar Strait',
+  'Cape of Good Hope',
+  'Magellan Strait',
+  'Korea Strait',
+  'Tsugaru Strait',
+  'Mozambique Channel',
+  'Yucatán Channel',
+  'Windward Passage',
+  'Florida Strait',
+  'Strait of Sicily',
+  'Dardanelles',
+  'Great Belt',
+  'Bering Strait',
+  'Torres Strait',
+  'Luzon Strait',
+];
 
 export function transit(ctx: Ctx) {
   const r = createRandom(ctx.state.world.now().getUTCDate() + 7);
@@ -182,13 +357,35 @@ export function transit(ctx: Ctx) {
       lat: r.round(-40 + r.next() * 100, 2),
       lng: r.round(-180 + r.next() * 360, 2),
       status: below ? 'below' : 'usual',
-      level: { as_of: asOf, status: below ? 'below' : 'usual', index, change: r.round(r.next() * 0.4 - 0.2, 3), tanker_index: r.round(50 + r.next() * 70, 1), revised: false, first_recorded_at: `${asOf}T06:00:00Z` },
+      level: {
+        as_of: asOf,
+        status: below ? 'below' : 'usual',
+        index,
+        change: r.round(r.next() * 0.4 - 0.2, 3),
+        tanker_index: r.round(50 + r.next() * 70, 1),
+        revised: false,
+        first_recorded_at: `${asOf}T06:00:00Z`,
+      },
       detail_withheld: false,
-      anomaly: below ? { direction: 'below', since: p.addDays(asOf, -r.int(7, 30)), days: r.int(7, 30), event_id: `transit-${i + 1}` } : null,
+      anomaly: below
+        ? {
+            direction: 'below',
+            since: p.addDays(asOf, -r.int(7, 30)),
+            days: r.int(7, 30),
+            event_id: `transit-${i + 1}`,
+          }
+        : null,
     };
   });
   return {
-    meta: { as_of: asOf, count: places.length, anomalous_count: places.filter((x) => x.anomaly).length, detail_included: true, definition: 'index of ship transits; 100 = usual level', attribution: 'demo data' },
+    meta: {
+      as_of: asOf,
+      count: places.length,
+      anomalous_count: places.filter((x) => x.anomaly).length,
+      detail_included: true,
+      definition: 'index of ship transits; 100 = usual level',
+      attribution: 'demo data',
+    },
     places,
   };
 }

@@ -11,7 +11,13 @@ import { dateOf, type DemoEvent } from './world';
 type Position = [string | number, number];
 const STAGES = ['reported', 'localized', 'pinpointed'];
 
-function page<T extends DemoEvent>(ctx: Ctx, rows: T[], key: (e: T) => string | number, desc: boolean, size: number) {
+function page<T extends DemoEvent>(
+  ctx: Ctx,
+  rows: T[],
+  key: (e: T) => string | number,
+  desc: boolean,
+  size: number,
+) {
   const cmp = (a: T, b: T) => {
     const ka = key(a);
     const kb = key(b);
@@ -34,7 +40,12 @@ function page<T extends DemoEvent>(ctx: Ctx, rows: T[], key: (e: T) => string | 
   const slice = sorted.slice(start, start + size);
   const hasMore = start + size < sorted.length;
   const last = slice[slice.length - 1];
-  return { slice, hasMore, nextCursor: hasMore && last ? makeCursor(ctx, [key(last), last.n]) : null, total: sorted.length };
+  return {
+    slice,
+    hasMore,
+    nextCursor: hasMore && last ? makeCursor(ctx, [key(last), last.n]) : null,
+    total: sorted.length,
+  };
 }
 
 const coverage = (bbox: BBox | undefined) => ({
@@ -48,21 +59,35 @@ const coverage = (bbox: BBox | undefined) => ({
 
 function qFilter(ctx: Ctx) {
   const q = p.str(ctx, 'q');
-  if (q !== undefined && q.length > Q_MAX_LENGTH) throw badParams(`q is longer than ${Q_MAX_LENGTH} characters`);
+  if (q !== undefined && q.length > Q_MAX_LENGTH)
+    throw badParams(`q is longer than ${Q_MAX_LENGTH} characters`);
   const parsed = q ? parseQuery(q) : null;
   return (e: DemoEvent) =>
-    !parsed || matchesQuery(parsed, [e.title, e.summary, e.stage === 'reported' ? e.country.name : e.place.name, e.country.name, e.category]);
+    !parsed ||
+    matchesQuery(parsed, [
+      e.title,
+      e.summary,
+      e.stage === 'reported' ? e.country.name : e.place.name,
+      e.country.name,
+      e.category,
+    ]);
 }
 
 /** The time window of a main-profile list: dates, or recency ending now / at the latest readable day. */
 function mainWindow(ctx: Ctx, clamps: Record<string, unknown>) {
   const { start, end } = p.mainDates(ctx);
   const recency = p.str(ctx, 'recency');
-  if (recency !== undefined && !['15m', '1h', '24h'].includes(recency)) throw badParams('recency must be 15m, 1h or 24h');
+  if (recency !== undefined && !['15m', '1h', '24h'].includes(recency))
+    throw badParams('recency must be 15m, 1h or 24h');
   if (start && end) {
     const w = p.clampWindow(ctx, start, end);
     if (w.clamp) clamps.window_clamp = w.clamp;
-    return { from: `${w.start}T00:00:00.000Z`, to: `${p.addDays(w.end, 1)}T00:00:00.000Z`, start: w.start, end: w.end };
+    return {
+      from: `${w.start}T00:00:00.000Z`,
+      to: `${p.addDays(w.end, 1)}T00:00:00.000Z`,
+      start: w.start,
+      end: w.end,
+    };
   }
   let r = recency ?? '24h';
   if (r !== '24h' && !ctx.plan.realTime) {
@@ -70,7 +95,9 @@ function mainWindow(ctx: Ctx, clamps: Record<string, unknown>) {
     r = '24h';
   }
   const span = p.planSpan(ctx);
-  const toMs = ctx.plan.realTime ? ctx.world.now().getTime() : Date.parse(`${p.addDays(span.latest, 1)}T00:00:00Z`);
+  const toMs = ctx.plan.realTime
+    ? ctx.world.now().getTime()
+    : Date.parse(`${p.addDays(span.latest, 1)}T00:00:00Z`);
   const fromMs = toMs - { '15m': 900_000, '1h': 3_600_000, '24h': 86_400_000 }[r]!;
   const from = new Date(fromMs).toISOString();
   const to = new Date(toMs).toISOString();
@@ -86,21 +113,32 @@ export function mainSignals(ctx: Ctx) {
   const band = p.int(ctx, 'min_severity_band', 0, 10);
   if (band !== undefined && ![4, 6, 9].includes(band)) throw badParams('min_severity_band must be 4, 6 or 9');
   const publishers = p.int(ctx, 'min_publishers', 0, 100);
-  if (publishers !== undefined && ![2, 3, 5].includes(publishers)) throw badParams('min_publishers must be 2, 3 or 5');
+  if (publishers !== undefined && ![2, 3, 5].includes(publishers))
+    throw badParams('min_publishers must be 2, 3 or 5');
   const markets = p.list(ctx, 'markets', MARKETS);
   const placement = p.str(ctx, 'placement') ?? 'all';
   if (!['all', 'map', 'list'].includes(placement)) throw badParams('placement must be all, map or list');
   let sort = p.str(ctx, 'sort') ?? 'latest';
-  if (!['latest', 'oldest', 'geoint'].includes(sort)) throw badParams('sort must be latest, oldest or geoint');
+  if (!['latest', 'oldest', 'geoint'].includes(sort))
+    throw badParams('sort must be latest, oldest or geoint');
   if (sort === 'geoint' && !ctx.plan.geoint) {
-    clamps.filter_clamp = { ...(clamps.filter_clamp as object), sort: { requested: 'geoint', applied: 'latest' }, required_plans: ['analyst', 'pro'] };
+    clamps.filter_clamp = {
+      ...(clamps.filter_clamp as object),
+      sort: { requested: 'geoint', applied: 'latest' },
+      required_plans: ['analyst', 'pro'],
+    };
     sort = 'latest';
   }
   let linkedTo = p.str(ctx, 'linked_to');
-  if (linkedTo !== undefined && !/^(facility|place|actor):.+/i.test(linkedTo)) throw badParams('linked_to must be facility:<id>, place:<key> or actor:<name>');
+  if (linkedTo !== undefined && !/^(facility|place|actor):.+/i.test(linkedTo))
+    throw badParams('linked_to must be facility:<id>, place:<key> or actor:<name>');
   if (linkedTo !== undefined && !ctx.plan.linkedTo) {
     // Rule 4: dropped, and required_plans names the plan.
-    clamps.filter_clamp = { ...(clamps.filter_clamp as object), linked_to: { dropped: linkedTo }, required_plans: ['pro'] };
+    clamps.filter_clamp = {
+      ...(clamps.filter_clamp as object),
+      linked_to: { dropped: linkedTo },
+      required_plans: ['pro'],
+    };
     linkedTo = undefined;
   }
   const updatedSince = p.timestamp(ctx, 'updated_since');
@@ -122,30 +160,36 @@ export function mainSignals(ctx: Ctx) {
   }
   const linkOk = (e: DemoEvent) => {
     if (!linkedTo) return true;
-    const [kind, value = ''] = [linkedTo.slice(0, linkedTo.indexOf(':')).toLowerCase(), linkedTo.slice(linkedTo.indexOf(':') + 1).toLowerCase()];
+    const [kind, value = ''] = [
+      linkedTo.slice(0, linkedTo.indexOf(':')).toLowerCase(),
+      linkedTo.slice(linkedTo.indexOf(':') + 1).toLowerCase(),
+    ];
     if (kind === 'actor') return (e.actor ?? '').toLowerCase() === value;
     if (kind === 'place') return e.place.name.toLowerCase() === value;
     return (e.place.facility ?? '').toLowerCase() === value;
   };
-  const base = ctx.world.listed().filter(
-    (e) =>
-      e.occurredAt >= w.from &&
-      e.occurredAt < w.to &&
-      (!updatedSince || e.lastUpdatedAt >= updatedSince) &&
-      (!categories || categories.includes(e.category)) &&
-      (!stages || stages.includes(e.stage)) &&
-      (band === undefined || severityBand(e.severityScore) >= band) &&
-      (publishers === undefined || e.distinctHosts >= publishers) &&
-      (!markets || e.markets.some((m) => markets.includes(m))) &&
-      (!linked || linked.has(e)) &&
-      linkOk(e) &&
-      qOk(e),
-  );
+  const base = ctx.world
+    .listed()
+    .filter(
+      (e) =>
+        e.occurredAt >= w.from &&
+        e.occurredAt < w.to &&
+        (!updatedSince || e.lastUpdatedAt >= updatedSince) &&
+        (!categories || categories.includes(e.category)) &&
+        (!stages || stages.includes(e.stage)) &&
+        (band === undefined || severityBand(e.severityScore) >= band) &&
+        (publishers === undefined || e.distinctHosts >= publishers) &&
+        (!markets || e.markets.some((m) => markets.includes(m))) &&
+        (!linked || linked.has(e)) &&
+        linkOk(e) &&
+        qOk(e),
+    );
   // Rule 5: with bbox, points inside go to signals; events without a point whose country
   // overlaps the bbox go to country_level_signals (first 10) or, with placement=list, are the list.
   const points = bbox ? base.filter((e) => plottable(e) && pointInBBox(e.lng, e.lat, bbox)) : base;
   const countryLevel = bbox ? base.filter((e) => !plottable(e) && bboxesIntersect(e.country.bbox, bbox)) : [];
-  const listRows = bbox && placement === 'list' ? countryLevel : placement === 'map' ? points.filter(plottable) : points;
+  const listRows =
+    bbox && placement === 'list' ? countryLevel : placement === 'map' ? points.filter(plottable) : points;
   const key = sort === 'geoint' ? (e: DemoEvent) => e.geointScore : (e: DemoEvent) => e.occurredAt;
   const pg = page(ctx, listRows, key, sort !== 'oldest', size);
   const shape = (e: DemoEvent) => mainSignal(e, { geoint: ctx.plan.geoint });
@@ -166,7 +210,9 @@ export function mainSignals(ctx: Ctx) {
     },
     signals: pg.slice.map(shape),
     ...(bbox ? { country_level_signals: countryShown.map(shape) } : {}),
-    ...(ctx.plan.geoint ? {} : { plan_lock: { withheld: ['geoint_score'], required_plans: ['analyst', 'pro'] } }),
+    ...(ctx.plan.geoint
+      ? {}
+      : { plan_lock: { withheld: ['geoint_score'], required_plans: ['analyst', 'pro'] } }),
   };
 }
 
@@ -198,7 +244,9 @@ export function alternateSignals(ctx: Ctx) {
   const rows = ctx.world.listed().filter((e) => {
     const s = alternateSignal(e) as { intelligence: Record<string, unknown> };
     // Alternate rule: updated_since ignores the date window.
-    const inWindow = updatedSince ? e.lastUpdatedAt >= updatedSince : e.occurredAt >= from && e.occurredAt < to;
+    const inWindow = updatedSince
+      ? e.lastUpdatedAt >= updatedSince
+      : e.occurredAt >= from && e.occurredAt < to;
     return (
       inWindow &&
       (!createdSince || e.createdAt >= createdSince) &&
@@ -239,7 +287,14 @@ export function mainReread(ctx: Ctx) {
   const e = ctx.world.survivor(asked);
   const s = mainSignal(e, { geoint: ctx.plan.geoint });
   return {
-    signal: { id: e.uuid, category: e.category, severity_score: e.severityScore, stage: e.stage, stage_reason: s.stage_reason, reporting: s.reporting },
+    signal: {
+      id: e.uuid,
+      category: e.category,
+      severity_score: e.severityScore,
+      stage: e.stage,
+      stage_reason: s.stage_reason,
+      reporting: s.reporting,
+    },
     meta: { event_id: e.uuid, merged_from_request: e !== asked, retracted_at: e.retractedAt ?? null },
   };
 }
@@ -252,7 +307,13 @@ export function alternateReread(ctx: Ctx) {
   // The alternate document shows no retraction field on the re-read: the demo answers 404.
   if (e.retractedAt) throw new HttpFail(404, 'NOT_FOUND', 'this event is no longer served');
   return {
-    signal: { id: e.intId, category: e.category, severity: e.severityScore, verification_status: 'corroborated', independent_source_count: e.distinctHosts },
+    signal: {
+      id: e.intId,
+      category: e.category,
+      severity: e.severityScore,
+      verification_status: 'corroborated',
+      independent_source_count: e.distinctHosts,
+    },
     meta: {},
   };
 }
@@ -265,7 +326,13 @@ function alternateBase(ctx: Ctx) {
   const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
   const rows = ctx.world
     .listed()
-    .filter((e) => e.occurredAt >= from && e.occurredAt < to && (!bbox || pointInBBox(e.lng, e.lat, bbox)) && (!categories || categories.includes(e.category)));
+    .filter(
+      (e) =>
+        e.occurredAt >= from &&
+        e.occurredAt < to &&
+        (!bbox || pointInBBox(e.lng, e.lat, bbox)) &&
+        (!categories || categories.includes(e.category)),
+    );
   return { w, bbox, categories, rows };
 }
 
@@ -278,7 +345,13 @@ export function alternateStats(ctx: Ctx) {
     byDay.set(dateOf(e.occurredAt), (byDay.get(dateOf(e.occurredAt)) ?? 0) + 1);
   }
   return {
-    meta: { start_date: w.start, end_date: w.end, bbox: bbox ?? null, categories: categories ?? [], total: rows.length },
+    meta: {
+      start_date: w.start,
+      end_date: w.end,
+      bbox: bbox ?? null,
+      categories: categories ?? [],
+      total: rows.length,
+    },
     stats: {
       by_category: [...byCat].sort((a, b) => b[1] - a[1]).map(([category, count]) => ({ category, count })),
       by_day: [...byDay].sort().map(([date, count]) => ({ date, count })),
@@ -291,19 +364,37 @@ export function alternateHotspots(ctx: Ctx) {
   const precision = p.num(ctx, 'precision', 0.1, 5) ?? 1;
   const minSeverity = p.num(ctx, 'min_severity', 0, 10) ?? 0;
   const sample = rows.filter((e) => e.severityScore >= minSeverity).slice(0, p.limit(ctx, 500, 500));
-  const cells = new Map<string, { lat: number; lng: number; count: number; max_severity: number; categories: Set<string> }>();
+  const cells = new Map<
+    string,
+    { lat: number; lng: number; count: number; max_severity: number; categories: Set<string> }
+  >();
   for (const e of sample) {
     const lat = Math.floor(e.lat / precision) * precision + precision / 2;
     const lng = Math.floor(e.lng / precision) * precision + precision / 2;
     const k = `${lat},${lng}`;
-    const c = cells.get(k) ?? { lat: Number(lat.toFixed(4)), lng: Number(lng.toFixed(4)), count: 0, max_severity: 0, categories: new Set() };
+    const c = cells.get(k) ?? {
+      lat: Number(lat.toFixed(4)),
+      lng: Number(lng.toFixed(4)),
+      count: 0,
+      max_severity: 0,
+      categories: new Set(),
+    };
     c.count++;
     c.max_severity = Math.max(c.max_severity, e.severityScore);
     c.categories.add(e.category);
     cells.set(k, c);
   }
   return {
-    meta: { start_date: w.start, end_date: w.end, bbox: bbox ?? null, precision, point_count: sample.length, min_severity: minSeverity },
-    hotspots: [...cells.values()].sort((a, b) => b.count - a.count).map((c) => ({ ...c, categories: [...c.categories] })),
+    meta: {
+      start_date: w.start,
+      end_date: w.end,
+      bbox: bbox ?? null,
+      precision,
+      point_count: sample.length,
+      min_severity: minSeverity,
+    },
+    hotspots: [...cells.values()]
+      .sort((a, b) => b.count - a.count)
+      .map((c) => ({ ...c, categories: [...c.categories] })),
   };
 }

@@ -7,7 +7,8 @@ import { createRandom, hashString } from './random';
 import { COUNTRIES } from './geography';
 import { dateOf, type DemoEvent } from './world';
 
-const seeded = (ctx: Ctx) => createRandom(hashString(`${ctx.path}?${ctx.query.toString()}${JSON.stringify(ctx.body)}`));
+const seeded = (ctx: Ctx) =>
+  createRandom(hashString(`${ctx.path}?${ctx.query.toString()}${JSON.stringify(ctx.body)}`));
 
 function eventFor(ctx: Ctx, raw: unknown, name = 'event_id'): { e: DemoEvent; merged: boolean } {
   const asked =
@@ -27,7 +28,8 @@ export function imagery(ctx: Ctx) {
   const bbox = p.bbox(ctx);
   if (!bbox) throw badParams('bbox is required');
   const collection = p.str(ctx, 'collection') ?? 'sentinel-2-l2a';
-  if (!['sentinel-2-l2a', 'sentinel-1-grd', 'nisar-l-band'].includes(collection)) throw badParams('unknown collection');
+  if (!['sentinel-2-l2a', 'sentinel-1-grd', 'nisar-l-band'].includes(collection))
+    throw badParams('unknown collection');
   let start: string;
   let end: string;
   if (ctx.state.profile === 'main') {
@@ -35,7 +37,8 @@ export function imagery(ctx: Ctx) {
     end = d.end ?? ctx.world.today();
     start = d.start ?? p.addDays(end, -6);
   } else ({ start, end } = p.alternateWindow(ctx, 7));
-  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30) throw badParams('the imagery window is at most 30 days');
+  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30)
+    throw badParams('the imagery window is at most 30 days');
   const cloudMax = p.num(ctx, 'cloud_cover_max', 0, 100);
   const eventDate = p.date(ctx, 'event_date');
   const size = p.limit(ctx, 100, 20);
@@ -64,7 +67,12 @@ export function imagery(ctx: Ctx) {
       bbox,
       count: scenes.length,
       ...(eventDate
-        ? { has_pre_baseline: scenes.some((s) => s.timing === 'pre'), has_post: scenes.some((s) => s.timing === 'post'), bracketing_available: true, window_status: 'complete' }
+        ? {
+            has_pre_baseline: scenes.some((s) => s.timing === 'pre'),
+            has_post: scenes.some((s) => s.timing === 'post'),
+            bracketing_available: true,
+            window_status: 'complete',
+          }
         : {}),
     },
     scenes,
@@ -73,15 +81,32 @@ export function imagery(ctx: Ctx) {
 
 export function collectionPlan(ctx: Ctx) {
   const goal = p.str(ctx, 'analysis_goal');
-  if (!goal || !['damage_assessment', 'flood_mapping', 'wildfire_assessment'].includes(goal)) throw badParams('analysis_goal must be damage_assessment, flood_mapping or wildfire_assessment');
+  if (!goal || !['damage_assessment', 'flood_mapping', 'wildfire_assessment'].includes(goal))
+    throw badParams('analysis_goal must be damage_assessment, flood_mapping or wildfire_assessment');
   const { e, merged } = eventFor(ctx, p.str(ctx, 'event_id'));
   const r = seeded(ctx);
   return {
-    meta: { event_id: eid(ctx, e), merged_from_request: merged, analysis_goal: goal, event_date: p.date(ctx, 'event_date') ?? dateOf(e.occurredAt) },
+    meta: {
+      event_id: eid(ctx, e),
+      merged_from_request: merged,
+      analysis_goal: goal,
+      event_date: p.date(ctx, 'event_date') ?? dateOf(e.occurredAt),
+    },
     plan: {
       steps: [
-        { collection: 'sentinel-1-grd', query_reason: 'all-weather baseline and post pair', returned_count: r.int(2, 8), usable_count: r.int(1, 2), sar_pair_status: 'pair_available' },
-        { collection: 'sentinel-2-l2a', query_reason: 'optical pre/post', returned_count: r.int(2, 8), usable_count: r.int(0, 2) },
+        {
+          collection: 'sentinel-1-grd',
+          query_reason: 'all-weather baseline and post pair',
+          returned_count: r.int(2, 8),
+          usable_count: r.int(1, 2),
+          sar_pair_status: 'pair_available',
+        },
+        {
+          collection: 'sentinel-2-l2a',
+          query_reason: 'optical pre/post',
+          returned_count: r.int(2, 8),
+          usable_count: r.int(0, 2),
+        },
       ],
       skipped_duplicates: r.int(0, 3),
       capability: { screening: 'suitable', detection: 'suitable', identification: 'not_suitable' },
@@ -95,7 +120,8 @@ function surveyWindow(ctx: Ctx) {
   const today = ctx.world.today();
   const start = d.start ?? today;
   const end = d.end ?? today;
-  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30) throw badParams('the window is capped at 30 days');
+  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30)
+    throw badParams('the window is capped at 30 days');
   // Alternate: no plan history floor, only the corpus start.
   const w = p.clampWindow(ctx, start, end, { floor: ctx.state.profile === 'main' });
   const bbox = p.bbox(ctx);
@@ -103,7 +129,14 @@ function surveyWindow(ctx: Ctx) {
   const minGeoint = p.num(ctx, 'min_geoint_score', 0, 10);
   const rows = ctx.world
     .listed()
-    .filter((e) => dateOf(e.occurredAt) >= w.start && dateOf(e.occurredAt) <= w.end && (!bbox || pointInBBox(e.lng, e.lat, bbox)) && (!categories || categories.includes(e.category)) && (minGeoint === undefined || e.geointScore >= minGeoint))
+    .filter(
+      (e) =>
+        dateOf(e.occurredAt) >= w.start &&
+        dateOf(e.occurredAt) <= w.end &&
+        (!bbox || pointInBBox(e.lng, e.lat, bbox)) &&
+        (!categories || categories.includes(e.category)) &&
+        (minGeoint === undefined || e.geointScore >= minGeoint),
+    )
     .sort((a, b) => b.geointScore - a.geointScore);
   return { w, bbox, rows };
 }
@@ -115,27 +148,74 @@ export function collectionPriority(ctx: Ctx) {
   const byClass: Record<string, { count: number; mean_importance: number }> = {};
   for (const e of rows) {
     const c = (byClass[cls(e)] ??= { count: 0, mean_importance: 0 });
-    c.mean_importance = Number(((c.mean_importance * c.count + e.geointScore / 10) / (c.count + 1)).toFixed(3));
+    c.mean_importance = Number(
+      ((c.mean_importance * c.count + e.geointScore / 10) / (c.count + 1)).toFixed(3),
+    );
     c.count++;
   }
-  const aoi = (e: DemoEvent) => [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05].map((x) => Number(x.toFixed(4)));
-  const meta = { bbox: bbox ?? null, start_date: w.start, end_date: w.end, ...(w.clamp ? { window_clamp: w.clamp } : {}) };
+  const aoi = (e: DemoEvent) =>
+    [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05].map((x) => Number(x.toFixed(4)));
+  const meta = {
+    bbox: bbox ?? null,
+    start_date: w.start,
+    end_date: w.end,
+    ...(w.clamp ? { window_clamp: w.clamp } : {}),
+  };
   if (ctx.state.profile === 'main')
-    return { meta, priority: { by_spec_class: byClass, top_priorities: top.map((e) => ({ event_id: e.uuid, importance: e.geointScore / 10, spec_class: cls(e), aoi: aoi(e), stage: e.stage })) } };
-  return { meta, priority: { by_spec_class: byClass, top: top.map((e) => ({ event_id: e.intId, importance: e.geointScore / 10, required_class: cls(e), rs_aoi: aoi(e) })) } };
+    return {
+      meta,
+      priority: {
+        by_spec_class: byClass,
+        top_priorities: top.map((e) => ({
+          event_id: e.uuid,
+          importance: e.geointScore / 10,
+          spec_class: cls(e),
+          aoi: aoi(e),
+          stage: e.stage,
+        })),
+      },
+    };
+  return {
+    meta,
+    priority: {
+      by_spec_class: byClass,
+      top: top.map((e) => ({
+        event_id: e.intId,
+        importance: e.geointScore / 10,
+        required_class: cls(e),
+        rs_aoi: aoi(e),
+      })),
+    },
+  };
 }
 
 export function collectionObservability(ctx: Ctx) {
   const sensor = p.str(ctx, 'sensor') ?? 'sentinel-2';
-  if (!['sentinel-2', 'sentinel-1'].includes(sensor)) throw badParams('sensor must be sentinel-2 or sentinel-1');
+  if (!['sentinel-2', 'sentinel-1'].includes(sensor))
+    throw badParams('sensor must be sentinel-2 or sentinel-1');
   const { w, bbox, rows } = surveyWindow(ctx);
   const top = rows.slice(0, p.int(ctx, 'top_n', 1, 50) ?? 20);
   const observable = rows.filter((e) => e.observability > 0.3);
-  const meta = { bbox: bbox ?? null, start_date: w.start, end_date: w.end, ...(w.clamp ? { window_clamp: w.clamp } : {}) };
+  const meta = {
+    bbox: bbox ?? null,
+    start_date: w.start,
+    end_date: w.end,
+    ...(w.clamp ? { window_clamp: w.clamp } : {}),
+  };
   const byLevel: Record<string, number> = {};
-  for (const e of rows) byLevel[e.severityScore > 6 ? 'vhr' : 'hr'] = (byLevel[e.severityScore > 6 ? 'vhr' : 'hr'] ?? 0) + 1;
+  for (const e of rows)
+    byLevel[e.severityScore > 6 ? 'vhr' : 'hr'] = (byLevel[e.severityScore > 6 ? 'vhr' : 'hr'] ?? 0) + 1;
   if (ctx.state.profile === 'alternate')
-    return { meta, survey: { sensor, observable_count: observable.length, not_observable_count: rows.length - observable.length, by_rs_level: byLevel, top: top.map((e) => ({ event_id: e.intId, rs_target: e.place.facility ?? 'settlement' })) } };
+    return {
+      meta,
+      survey: {
+        sensor,
+        observable_count: observable.length,
+        not_observable_count: rows.length - observable.length,
+        by_rs_level: byLevel,
+        top: top.map((e) => ({ event_id: e.intId, rs_target: e.place.facility ?? 'settlement' })),
+      },
+    };
   return {
     meta,
     survey: {
@@ -147,12 +227,34 @@ export function collectionObservability(ctx: Ctx) {
       not_observable_count: rows.length - observable.length,
       by_rs_level: byLevel,
       collection_ready_count: observable.filter((e) => e.stage !== 'reported').length,
-      events: top.map((e) => ({ event_id: e.uuid, headline: e.title, rs_level: e.severityScore > 6 ? 'vhr' : 'hr', rs_target: e.place.facility ?? 'settlement', stage: e.stage, collection_ready: e.observability > 0.3 && e.stage !== 'reported', plottable: e.stage !== 'reported' })),
+      events: top.map((e) => ({
+        event_id: e.uuid,
+        headline: e.title,
+        rs_level: e.severityScore > 6 ? 'vhr' : 'hr',
+        rs_target: e.place.facility ?? 'settlement',
+        stage: e.stage,
+        collection_ready: e.observability > 0.3 && e.stage !== 'reported',
+        plottable: e.stage !== 'reported',
+      })),
     },
   };
 }
 
-const FAMILIES = ['sentinel-1', 'sentinel-2', 'landsat', 'nisar', 'vantor', 'airbus', 'planet', 'blacksky', 'satellogic', 'iceye', 'capella', 'umbra', 'synspective'];
+const FAMILIES = [
+  'sentinel-1',
+  'sentinel-2',
+  'landsat',
+  'nisar',
+  'vantor',
+  'airbus',
+  'planet',
+  'blacksky',
+  'satellogic',
+  'iceye',
+  'capella',
+  'umbra',
+  'synspective',
+];
 
 export function passes(ctx: Ctx) {
   const bbox = p.bbox(ctx);
@@ -173,14 +275,36 @@ export function passes(ctx: Ctx) {
   for (const family of families)
     for (let t = t0 + r.int(0, 43_200_000); t < t1; t += r.int(36_000_000, 90_000_000)) {
       const peak = new Date(t - (t % 1000)).toISOString();
-      out.push({ satellite: `${family.toUpperCase()}-${r.int(1, 4)}`, family_key: family, sensor: ['sentinel-1', 'nisar', 'iceye', 'capella', 'umbra', 'synspective'].includes(family) ? 'sar' : 'optical', collection_mode: ['sentinel-1', 'sentinel-2', 'landsat', 'nisar'].includes(family) ? 'systematic' : 'taskable', peak, off_nadir_deg: r.round(r.next() * 40, 2), direction: r.chance(0.5) ? 'ascending' : 'descending', sunlit: r.chance(0.5), tle_age_days: r.round(r.next() * 3, 2), is_past: peak < now });
+      out.push({
+        satellite: `${family.toUpperCase()}-${r.int(1, 4)}`,
+        family_key: family,
+        sensor: ['sentinel-1', 'nisar', 'iceye', 'capella', 'umbra', 'synspective'].includes(family)
+          ? 'sar'
+          : 'optical',
+        collection_mode: ['sentinel-1', 'sentinel-2', 'landsat', 'nisar'].includes(family)
+          ? 'systematic'
+          : 'taskable',
+        peak,
+        off_nadir_deg: r.round(r.next() * 40, 2),
+        direction: r.chance(0.5) ? 'ascending' : 'descending',
+        sunlit: r.chance(0.5),
+        tle_age_days: r.round(r.next() * 3, 2),
+        is_past: peak < now,
+      });
     }
   out.sort((a, b) => a.peak.localeCompare(b.peak));
   const note =
     ctx.state.profile === 'main'
       ? 'Systematic passes are geometric predictions from orbital elements, not a scheduled acquisition.'
       : 'Systematic passes are scheduled acquisitions.';
-  return { meta: { target, window: { start, end } }, passes: out.slice(0, max), freshness: { max_tle_age_days: 3, stale: false }, retrieval_ok: true, note, attribution: 'demo orbital elements' };
+  return {
+    meta: { target, window: { start, end } },
+    passes: out.slice(0, max),
+    freshness: { max_tle_age_days: 3, stale: false },
+    retrieval_ok: true,
+    note,
+    attribution: 'demo orbital elements',
+  };
 }
 
 function elevationOf(b: BBox, r: ReturnType<typeof createRandom>) {
@@ -198,7 +322,24 @@ export function elevationGet(ctx: Ctx) {
   const r = seeded(ctx);
   if (bbox) {
     const e = elevationOf(bbox, r);
-    return { mode: 'bbox', elevation: e ? { min_m: e.min, max_m: e.max, mean_m: (e.min + e.max) / 2, median_m: (e.min + e.max) / 2, p10_m: e.min + 5, p90_m: e.max - 5, relief_m: e.max - e.min, sample_spacing_m: 30, downsampled: bboxAreaKm2(bbox) > 10_000, measured_over: 'bbox' } : null, attribution: 'demo DEM' };
+    return {
+      mode: 'bbox',
+      elevation: e
+        ? {
+            min_m: e.min,
+            max_m: e.max,
+            mean_m: (e.min + e.max) / 2,
+            median_m: (e.min + e.max) / 2,
+            p10_m: e.min + 5,
+            p90_m: e.max - 5,
+            relief_m: e.max - e.min,
+            sample_spacing_m: 30,
+            downsampled: bboxAreaKm2(bbox) > 10_000,
+            measured_over: 'bbox',
+          }
+        : null,
+      attribution: 'demo DEM',
+    };
   }
   if (lat === undefined || lon === undefined) throw badParams('give lat and lon, or bbox');
   const e = elevationOf([lon, lat, lon, lat], r);
@@ -209,14 +350,28 @@ export function elevationPost(ctx: Ctx) {
   const poly = ctx.body.polygon;
   let b: BBox;
   if (Array.isArray(poly)) {
-    if (poly.length < 3 || !poly.every((v) => Array.isArray(v) && v.length === 2)) throw badParams('polygon needs at least 3 [lon, lat] vertices');
+    if (poly.length < 3 || !poly.every((v) => Array.isArray(v) && v.length === 2))
+      throw badParams('polygon needs at least 3 [lon, lat] vertices');
     const xs = poly.map((v) => Number((v as number[])[0]));
     const ys = poly.map((v) => Number((v as number[])[1]));
     b = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   } else if (ctx.body.bbox !== undefined) b = p.bodyBBox(ctx.body.bbox);
   else throw badParams('polygon or bbox is required');
   const e = elevationOf(b, seeded(ctx));
-  return { mode: 'polygon', elevation: e ? { min_m: e.min, max_m: e.max, mean_m: (e.min + e.max) / 2, relief_m: e.max - e.min, measured_over: 'polygon_interior', polygon_vertices: Array.isArray(poly) ? poly.length : 4 } : null, attribution: 'demo DEM' };
+  return {
+    mode: 'polygon',
+    elevation: e
+      ? {
+          min_m: e.min,
+          max_m: e.max,
+          mean_m: (e.min + e.max) / 2,
+          relief_m: e.max - e.min,
+          measured_over: 'polygon_interior',
+          polygon_vertices: Array.isArray(poly) ? poly.length : 4,
+        }
+      : null,
+    attribution: 'demo DEM',
+  };
 }
 
 export function terrain(ctx: Ctx) {
@@ -230,57 +385,138 @@ export function terrain(ctx: Ctx) {
     const r = seeded(ctx);
     const lay = r.round(r.next() * 0.1, 3);
     const sh = r.round(r.next() * 0.1, 3);
-    return { operation: op, sar_geometry: { layover_fraction: lay, shadow_fraction: sh, foreshortening_fraction: 0.2, usable_fraction: r.round(1 - lay - sh, 3), mean_local_incidence_deg: inc, sample_spacing_m: 30 }, interpretation: 'Most of the box is usable at this geometry.' };
+    return {
+      operation: op,
+      sar_geometry: {
+        layover_fraction: lay,
+        shadow_fraction: sh,
+        foreshortening_fraction: 0.2,
+        usable_fraction: r.round(1 - lay - sh, 3),
+        mean_local_incidence_deg: inc,
+        sample_spacing_m: 30,
+      },
+      interpretation: 'Most of the box is usable at this geometry.',
+    };
   }
   if (op === 'profile') return { operation: op, samples: [] };
   throw badParams(`unknown operation ${op}`);
 }
 
-export const INDEXES = ['ndvi', 'evi', 'savi', 'ndmi', 'ndwi', 'mndwi', 'ndbi', 'ndsi', 'nbr', 'iron-oxide', 'clay', 'ferrous'];
+export const INDEXES = [
+  'ndvi',
+  'evi',
+  'savi',
+  'ndmi',
+  'ndwi',
+  'mndwi',
+  'ndbi',
+  'ndsi',
+  'nbr',
+  'iron-oxide',
+  'clay',
+  'ferrous',
+];
 export function indexSeries(ctx: Ctx) {
   const index = ctx.body.index;
-  if (typeof index !== 'string' || !INDEXES.includes(index)) throw badParams('index is required and must be one of the listed indexes');
-  if (ctx.body.bbox === undefined && ctx.body.polygon === undefined) throw badParams('polygon or bbox is required');
+  if (typeof index !== 'string' || !INDEXES.includes(index))
+    throw badParams('index is required and must be one of the listed indexes');
+  if (ctx.body.bbox === undefined && ctx.body.polygon === undefined)
+    throw badParams('polygon or bbox is required');
   if (ctx.body.bbox !== undefined) p.bodyBBox(ctx.body.bbox);
   const start = ctx.body.start;
   const end = ctx.body.end;
-  if (typeof start !== 'string' || typeof end !== 'string') throw badParams('start and end are required dates');
+  if (typeof start !== 'string' || typeof end !== 'string')
+    throw badParams('start and end are required dates');
   const maxScenes = Number(ctx.body.max_scenes ?? 24);
   const scenes = Math.min(maxScenes, 12);
   const clampedStart = start < '2015-06-27' ? '2015-06-27' : start;
   if (ctx.body.estimate_only === true)
-    return { summary: `${scenes} scenes would be measured`, estimate: { index, scenes_found: scenes + 3, scenes_examined: scenes + 3, scenes_measurable: scenes, truncated: false, archive_start: '2015-06-27', estimated_tokens: scenes * 0.5, candidate_date_span: { first: clampedStart, last: end }, notes: [] }, charged: false };
+    return {
+      summary: `${scenes} scenes would be measured`,
+      estimate: {
+        index,
+        scenes_found: scenes + 3,
+        scenes_examined: scenes + 3,
+        scenes_measurable: scenes,
+        truncated: false,
+        archive_start: '2015-06-27',
+        estimated_tokens: scenes * 0.5,
+        candidate_date_span: { first: clampedStart, last: end },
+        notes: [],
+      },
+      charged: false,
+    };
   ctx.charge(scenes * 0.5);
-  return { summary: `${scenes} scenes measured`, index, series: Array.from({ length: scenes }, (_, i) => ({ date: p.addDays(clampedStart, i * 5), value: 0.3 + i / 100 })) };
+  return {
+    summary: `${scenes} scenes measured`,
+    index,
+    series: Array.from({ length: scenes }, (_, i) => ({
+      date: p.addDays(clampedStart, i * 5),
+      value: 0.3 + i / 100,
+    })),
+  };
 }
 
 export function ships(ctx: Ctx) {
   if (typeof ctx.body.collection !== 'string') throw badParams('collection is required');
   if (typeof ctx.body.item_id !== 'string') throw badParams('item_id is required');
-  if (ctx.body.bbox !== undefined && bboxAreaKm2(p.bodyBBox(ctx.body.bbox)) >= 120_000) throw badParams('bbox must be under 120,000 km2');
+  if (ctx.body.bbox !== undefined && bboxAreaKm2(p.bodyBBox(ctx.body.bbox)) >= 120_000)
+    throw badParams('bbox must be under 120,000 km2');
   const count = seeded(ctx).int(0, 6);
   ctx.charge(count * 5);
-  return { summary: `${count} vessels detected`, count, caveats: ['Detections within 300 m of the coast are excluded.'], processing: { resolved_algorithm_version: 'v2', sea_ratio: 0.8, land_mask_source: 'openstreetmap:land_polygons' } };
+  return {
+    summary: `${count} vessels detected`,
+    count,
+    caveats: ['Detections within 300 m of the coast are excluded.'],
+    processing: {
+      resolved_algorithm_version: 'v2',
+      sea_ratio: 0.8,
+      land_mask_source: 'openstreetmap:land_polygons',
+    },
+  };
 }
 
 export function brief(ctx: Ctx) {
   const period = ctx.state.profile === 'main' ? (p.str(ctx, 'period') ?? 'daily') : 'daily';
-  if (!['daily', 'weekly', 'monthly'].includes(period)) throw badParams('period must be daily, weekly or monthly');
-  if (period !== 'daily' && !ctx.plan.longBriefs) throw new HttpFail(403, 'PLAN_REQUIRED', `the ${period} brief is not included in this plan`);
+  if (!['daily', 'weekly', 'monthly'].includes(period))
+    throw badParams('period must be daily, weekly or monthly');
+  if (period !== 'daily' && !ctx.plan.longBriefs)
+    throw new HttpFail(403, 'PLAN_REQUIRED', `the ${period} brief is not included in this plan`);
   const day = p.date(ctx, 'date') ?? p.addDays(ctx.world.today(), -1);
   const span = period === 'daily' ? 1 : period === 'weekly' ? 7 : 30;
   const start = p.addDays(day, -(span - 1));
   const rows = ctx.world.listed().filter((e) => dateOf(e.occurredAt) >= start && dateOf(e.occurredAt) <= day);
   const top = [...rows].sort((a, b) => b.severityScore - a.severityScore).slice(0, 3);
-  const developments = top.map((e) => ({ title: e.title, why_it_matters: `Severity ${e.severityScore} in ${e.country.name}.` }));
+  const developments = top.map((e) => ({
+    title: e.title,
+    why_it_matters: `Severity ${e.severityScore} in ${e.country.name}.`,
+  }));
   const headline = top[0] ? top[0].title : 'A quiet period';
-  if (ctx.state.profile === 'alternate') return { brief: { date: day, headline, summary: `${rows.length} events recorded.`, developments, key_judgments: [] } };
+  if (ctx.state.profile === 'alternate')
+    return {
+      brief: {
+        date: day,
+        headline,
+        summary: `${rows.length} events recorded.`,
+        developments,
+        key_judgments: [],
+      },
+    };
   const byCategory: Record<string, number> = {};
   for (const e of rows) byCategory[e.category] = (byCategory[e.category] ?? 0) + 1;
   return {
     status: 'available',
     period: { type: period, start, end: day },
-    brief: { headline, summary: `${rows.length} events recorded.`, developments, stats: { totalEvents: rows.length, byCategory: Object.entries(byCategory).map(([category, count]) => ({ category, count })), countedOver: `${start}..${day}` } },
+    brief: {
+      headline,
+      summary: `${rows.length} events recorded.`,
+      developments,
+      stats: {
+        totalEvents: rows.length,
+        byCategory: Object.entries(byCategory).map(([category, count]) => ({ category, count })),
+        countedOver: `${start}..${day}`,
+      },
+    },
     available_periods: [{ period_start: start, period_end: day }],
   };
 }
@@ -300,8 +536,31 @@ export function assess(ctx: Ctx, cache: Map<string, boolean>) {
     kind,
     cached,
     model: 'demo-model',
-    content: { summary: `Assessment of ${e.title}`, observability: 'observable', recommendedSensors: ['sentinel-1', 'sentinel-2'] },
-    context: { event_id: eid(ctx, e), event_date: dateOf(e.occurredAt), target: e.place.facility ?? e.place.name, aoi_bbox: aoi, satellite_observability: 'observable', quality_status: 'passed', imagery_handoff: { tool: 'imagery', handoff_mode: 'direct', parameters: { bbox: aoi, eventDate: dateOf(e.occurredAt), eventPoint: [e.lng, e.lat], eventAoi: aoi, eventTimestamp: null }, missing_parameters: [{ field: 'eventTimestamp', reason: 'time of day not reported' }] } },
+    content: {
+      summary: `Assessment of ${e.title}`,
+      observability: 'observable',
+      recommendedSensors: ['sentinel-1', 'sentinel-2'],
+    },
+    context: {
+      event_id: eid(ctx, e),
+      event_date: dateOf(e.occurredAt),
+      target: e.place.facility ?? e.place.name,
+      aoi_bbox: aoi,
+      satellite_observability: 'observable',
+      quality_status: 'passed',
+      imagery_handoff: {
+        tool: 'imagery',
+        handoff_mode: 'direct',
+        parameters: {
+          bbox: aoi,
+          eventDate: dateOf(e.occurredAt),
+          eventPoint: [e.lng, e.lat],
+          eventAoi: aoi,
+          eventTimestamp: null,
+        },
+        missing_parameters: [{ field: 'eventTimestamp', reason: 'time of day not reported' }],
+      },
+    },
     meta: {},
   };
 }
@@ -311,26 +570,68 @@ export function entitiesSearch(ctx: Ctx) {
   if (!q || q.length < 2) throw badParams('q is required, at least 2 characters');
   const size = p.limit(ctx, 50, 20);
   const rows = COUNTRIES.flatMap((c) => c.places.filter((pl) => pl.facility).map((pl) => ({ c, pl })))
-    .filter(({ pl }) => pl.facility!.toLowerCase().includes(q.toLowerCase()) || pl.name.toLowerCase().includes(q.toLowerCase()))
+    .filter(
+      ({ pl }) =>
+        pl.facility!.toLowerCase().includes(q.toLowerCase()) ||
+        pl.name.toLowerCase().includes(q.toLowerCase()),
+    )
     .slice(0, size)
-    .map(({ c, pl }) => ({ id: entityId(ctx, pl.facility!), canonical: pl.facility, subtype: /port|terminal/i.test(pl.facility!) ? 'port_facility' : 'refinery_energy', lat: pl.lat, lng: pl.lng, source: 'curated', attribution: 'demo registry', country: c.code }));
+    .map(({ c, pl }) => ({
+      id: entityId(ctx, pl.facility!),
+      canonical: pl.facility,
+      subtype: /port|terminal/i.test(pl.facility!) ? 'port_facility' : 'refinery_energy',
+      lat: pl.lat,
+      lng: pl.lng,
+      source: 'curated',
+      attribution: 'demo registry',
+      country: c.code,
+    }));
   return { entities: rows, limit: size };
 }
-const entityId = (ctx: Ctx, name: string) => (ctx.state.profile === 'main' ? createRandom(hashString(name)).uuid() : `ent-${hashString(name).toString(16)}`);
+const entityId = (ctx: Ctx, name: string) =>
+  ctx.state.profile === 'main'
+    ? createRandom(hashString(name)).uuid()
+    : `ent-${hashString(name).toString(16)}`;
 
 export function entity(ctx: Ctx) {
   const id = ctx.params[0]!;
-  const hit = COUNTRIES.flatMap((c) => c.places).find((pl) => pl.facility && entityId(ctx, pl.facility) === id);
+  const hit = COUNTRIES.flatMap((c) => c.places).find(
+    (pl) => pl.facility && entityId(ctx, pl.facility) === id,
+  );
   if (!hit) throw new HttpFail(404, 'NOT_FOUND', 'no entity with this id');
-  const linked = ctx.world.listed().filter((e) => e.place === hit && e.stage === 'pinpointed').slice(-20);
+  const linked = ctx.world
+    .listed()
+    .filter((e) => e.place === hit && e.stage === 'pinpointed')
+    .slice(-20);
   if (ctx.state.profile === 'main')
-    return { entity: { canonical: hit.facility, subtype: 'port_facility', source: 'curated' }, events: linked.map((e) => ({ event_id: e.uuid, title: e.title, stage: e.stage, last_reported_at: e.lastUpdatedAt, link_basis: 'alias_named_target', link_kind: 'named_target' })) };
+    return {
+      entity: { canonical: hit.facility, subtype: 'port_facility', source: 'curated' },
+      events: linked.map((e) => ({
+        event_id: e.uuid,
+        title: e.title,
+        stage: e.stage,
+        last_reported_at: e.lastUpdatedAt,
+        link_basis: 'alias_named_target',
+        link_kind: 'named_target',
+      })),
+    };
   return {
     entity: { canonical: hit.facility, subtype: 'port_facility' },
-    events: linked.map((e) => ({ global_event_id: e.intId, title: e.title, link_basis: 'alias_exact_location', confidence: 0.8, distance_m: null })),
+    events: linked.map((e) => ({
+      global_event_id: e.intId,
+      title: e.title,
+      link_basis: 'alias_exact_location',
+      confidence: 0.8,
+      distance_m: null,
+    })),
     link_basis_counts: { alias_exact_location: linked.length },
     event_count: linked.length,
     claim_count: 0,
-    observability: { events_analysed: linked.length, served_marks: 0, marks: [], summary: 'No marks served.' },
+    observability: {
+      events_analysed: linked.length,
+      served_marks: 0,
+      marks: [],
+      summary: 'No marks served.',
+    },
   };
 }

@@ -4,7 +4,11 @@
 import type { DemoDevelopment, DemoEvent, DemoWatch, DemoWorld } from './world';
 import { dateOf } from './world';
 
-const LEVEL: Record<DemoEvent['stage'], string> = { reported: 'country', localized: 'locality', pinpointed: 'facility' };
+const LEVEL: Record<DemoEvent['stage'], string> = {
+  reported: 'country',
+  localized: 'locality',
+  pinpointed: 'facility',
+};
 const REASON: Record<DemoEvent['stage'], string> = {
   reported: 'no_finer_place_named',
   localized: 'no_finer_place_named',
@@ -25,7 +29,12 @@ export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<stri
     occurred_at_precision: 'hour',
     occurred_at_basis: 'stated',
     last_reported_at: e.lastUpdatedAt,
-    location: e.stage === 'pinpointed' && e.place.facility ? e.place.facility : e.stage === 'reported' ? e.country.name : e.place.name,
+    location:
+      e.stage === 'pinpointed' && e.place.facility
+        ? e.place.facility
+        : e.stage === 'reported'
+          ? e.country.name
+          : e.place.name,
     location_level: LEVEL[e.stage],
     country: e.country.name,
     country_code: e.country.code,
@@ -40,7 +49,13 @@ export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<stri
     escalation_trend: e.escalating ? 'escalating' : 'stable',
     cross_border_risk: e.crossBorder,
     infrastructure_target: e.infrastructure,
-    casualties: { killed: e.killed, injured: e.injured, basis: 'reported_count', disputed: false, not_counted: [] },
+    casualties: {
+      killed: e.killed,
+      injured: e.injured,
+      basis: 'reported_count',
+      disputed: false,
+      not_counted: [],
+    },
     reporting: {
       member_count: e.memberCount,
       distinct_hosts: e.distinctHosts,
@@ -164,7 +179,15 @@ export function alternateDevelopment(world: DemoWorld, d: DemoDevelopment): Reco
 export function mainThread(world: DemoWorld, e: DemoEvent, merged: boolean): Record<string, unknown> {
   const timeline = world.developments
     .filter((d) => world.survivor(world.events[d.n - 1]!) === e)
-    .map((d) => ({ at: d.observedAt, axis: d.axis, source: d.source, previous_state: d.previous, current_state: d.current, basis: d.basis, notable: d.notable }));
+    .map((d) => ({
+      at: d.observedAt,
+      axis: d.axis,
+      source: d.source,
+      previous_state: d.previous,
+      current_state: d.current,
+      basis: d.basis,
+      notable: d.notable,
+    }));
   return {
     canonical_event: {
       event_id: e.uuid,
@@ -180,18 +203,30 @@ export function mainThread(world: DemoWorld, e: DemoEvent, merged: boolean): Rec
       occurred_at_basis: 'stated_in_article',
       first_reported_at: e.createdAt,
       last_reported_at: e.lastUpdatedAt,
-      casualties: { killed: e.killed, injured: e.injured, basis: 'reported_count', disputed: false, not_counted: [] },
+      casualties: {
+        killed: e.killed,
+        injured: e.injured,
+        basis: 'reported_count',
+        disputed: false,
+        not_counted: [],
+      },
       occurrence: { status: 'reported', claimed_by: [], denied_by: [], not_confirmed_by: null, observed: [] },
       attributed_actor: e.actor ?? 'unattributed',
       attribution_basis: 'attributed_by_official',
-      reporting: { member_count: e.memberCount, distinct_hosts: e.distinctHosts, distinct_texts: e.memberCount },
+      reporting: {
+        member_count: e.memberCount,
+        distinct_hosts: e.distinctHosts,
+        distinct_texts: e.memberCount,
+      },
     },
     timeline,
     timeline_total: timeline.length,
     sources: e.hosts.map((host, i) => ({
       host,
       source_name: null,
-      documents: [{ document_id: `${e.uuid.slice(0, 8)}-${i}`, url: `https://${host}/news/${e.intId}`, title: e.title }],
+      documents: [
+        { document_id: `${e.uuid.slice(0, 8)}-${i}`, url: `https://${host}/news/${e.intId}`, title: e.title },
+      ],
     })),
   };
 }
@@ -199,7 +234,12 @@ export function mainThread(world: DemoWorld, e: DemoEvent, merged: boolean): Rec
 export function alternateThread(world: DemoWorld, e: DemoEvent): Record<string, unknown> {
   const timeline = world.developments
     .filter((d) => world.survivor(world.events[d.n - 1]!) === e)
-    .map((d) => ({ at: d.observedAt, development_type: devType(d.axis), source: d.source, change_summary: `${d.axis}: ${d.current}` }));
+    .map((d) => ({
+      at: d.observedAt,
+      development_type: devType(d.axis),
+      source: d.source,
+      change_summary: `${d.axis}: ${d.current}`,
+    }));
   return {
     canonical_event: {
       canonical_event_id: `cluster:${e.intId}`,
@@ -215,7 +255,11 @@ export function alternateThread(world: DemoWorld, e: DemoEvent): Record<string, 
       history_incomplete: false,
     },
     timeline,
-    sources: [e, ...world.mergedIds(e)].map((m) => ({ event_id: m.intId, url: `https://${m.hosts[0]}/news/${m.intId}`, reported_at: m.createdAt })),
+    sources: [e, ...world.mergedIds(e)].map((m) => ({
+      event_id: m.intId,
+      url: `https://${m.hosts[0]}/news/${m.intId}`,
+      reported_at: m.createdAt,
+    })),
   };
 }
 
@@ -228,7 +272,9 @@ export function watchItem(world: DemoWorld, w: DemoWatch): Record<string, unknow
     status: w.status,
     bucket: w.bucket,
     area: { bbox: w.bbox, area_status: w.bucket === 'needs_attention' ? 'anomaly' : 'ok' },
-    measurements: [{ metric: 'ship_detection', latest: { value: 12, is_anomaly: w.bucket === 'needs_attention' } }],
+    measurements: [
+      { metric: 'ship_detection', latest: { value: 12, is_anomaly: w.bucket === 'needs_attention' } },
+    ],
     questions: w.question ? [{ question: w.question, cadence: 'daily' }] : [],
     latest_change: w.latestChange,
     ...(e
@@ -236,7 +282,9 @@ export function watchItem(world: DemoWorld, w: DemoWatch): Record<string, unknow
           event: {
             subject_key: `cluster:${e.intId}`,
             stage: e.stage,
-            developments_24h: world.developments.filter((d) => d.n === e.n && Date.parse(d.observedAt) > world.now().getTime() - 86_400_000).length,
+            developments_24h: world.developments.filter(
+              (d) => d.n === e.n && Date.parse(d.observedAt) > world.now().getTime() - 86_400_000,
+            ).length,
             imagery_post_status: e.imageryPost === 'none' ? 'no_post' : 'post_available',
           },
         }

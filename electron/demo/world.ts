@@ -65,7 +65,20 @@ export interface DemoWatch {
   updatedAt: string;
   latestChange: { at: string; summary: string };
   packages: { revision: string; at: string; discriminators: unknown[]; negative: unknown[] }[];
-  notes: { id: string; note: string; title?: string; parent_id?: string; confidence: string | null; likelihood?: string; gaps?: string[]; next_check?: string; supersedes_id: string | null; created_by: 'user'; created_at: string; deleted_at?: string }[];
+  notes: {
+    id: string;
+    note: string;
+    title?: string;
+    parent_id?: string;
+    confidence: string | null;
+    likelihood?: string;
+    gaps?: string[];
+    next_check?: string;
+    supersedes_id: string | null;
+    created_by: 'user';
+    created_at: string;
+    deleted_at?: string;
+  }[];
 }
 
 export interface DemoOrder {
@@ -150,8 +163,11 @@ export class DemoWorld {
     }
     // events[n - 1] is event n: lookups by id rely on creation order, lists sort themselves.
     // Later reporting refolded some events: the updated_since stream sees them again.
-    for (const e of this.events)
-      if (this.rnd.chance(0.15)) this.refoldAt(e, Math.min(end, Date.parse(e.occurredAt) + this.rnd.int(1, 72) * 3_600_000));
+    for (const e of this.events) {
+      if (!this.rnd.chance(0.15)) continue;
+      const at = Date.parse(e.lastUpdatedAt) + this.rnd.int(1, 72) * 3_600_000;
+      if (at < end - 60_000) this.refoldAt(e, at);
+    }
     this.seedWatchesAndOrders(end);
     this.seedAreas(end);
     this.seedMeasured(start, end);
@@ -170,7 +186,8 @@ export class DemoWorld {
     const where = stage === 'pinpointed' && place.facility ? place.facility : place.name;
     const severityScore = r.round(1 + r.next() * 9, 1);
     const hosts = r.sample(HOSTS, r.int(1, 5));
-    const created = at + r.int(5, 240) * 60_000;
+    // First enriched minutes to hours later, never in the world's future.
+    const created = Math.max(at, Math.min(at + r.int(5, 240) * 60_000, this.now().getTime() - 1000));
     const e: DemoEvent = {
       n,
       uuid: r.uuid(),
@@ -206,8 +223,27 @@ export class DemoWorld {
     return e;
   }
 
-  private logDevelopment(e: DemoEvent, axis: string, previous: string | null, current: string, basis: string, notable: boolean, at: string, source: 'world' | 'measurement' = 'world'): void {
-    this.developments.push({ seq: ++this.devSeq, n: e.n, axis, source, previous, current, basis, notable, observedAt: at });
+  private logDevelopment(
+    e: DemoEvent,
+    axis: string,
+    previous: string | null,
+    current: string,
+    basis: string,
+    notable: boolean,
+    at: string,
+    source: 'world' | 'measurement' = 'world',
+  ): void {
+    this.developments.push({
+      seq: ++this.devSeq,
+      n: e.n,
+      axis,
+      source,
+      previous,
+      current,
+      basis,
+      notable,
+      observedAt: at,
+    });
   }
 
   private refoldAt(e: DemoEvent, atMs: number): void {
@@ -217,7 +253,15 @@ export class DemoWorld {
     e.memberCount += this.rnd.int(1, 4);
     e.severityScore = Math.min(10, this.rnd.round(e.severityScore + 0.5, 1));
     e.lastUpdatedAt = at;
-    this.logDevelopment(e, 'casualties_killed', before === null ? null : String(before), String(e.killed), 'reported_count', true, at);
+    this.logDevelopment(
+      e,
+      'casualties_killed',
+      before === null ? null : String(before),
+      String(e.killed),
+      'reported_count',
+      true,
+      at,
+    );
   }
 
   private seedWatchesAndOrders(end: number): void {
@@ -250,11 +294,34 @@ export class DemoWorld {
         packages: [1, 2, 3].map((k) => ({
           revision: `r${k}`,
           at: isoAt(end - (4 - k) * DAY),
-          discriminators: [{ observable: 'post-event imagery of the site', verdict: k === 3 ? 'procurable' : 'not_observable', max_elimination: k, refutes_if_absent: ['h1'] }],
-          negative: [{ observable: 'burn scar', axis: 'imagery_post_status', status: 'inconclusive', reason: 'cloud cover over the site', source_status: 'no_usable_scene', detail: null }],
+          discriminators: [
+            {
+              observable: 'post-event imagery of the site',
+              verdict: k === 3 ? 'procurable' : 'not_observable',
+              max_elimination: k,
+              refutes_if_absent: ['h1'],
+            },
+          ],
+          negative: [
+            {
+              observable: 'burn scar',
+              axis: 'imagery_post_status',
+              status: 'inconclusive',
+              reason: 'cloud cover over the site',
+              source_status: 'no_usable_scene',
+              detail: null,
+            },
+          ],
         })),
         notes: [
-          { id: `n-${r.hex(8)}`, note: 'Two outlets repeat the same wire copy; breadth is not confirmation.', confidence: null, supersedes_id: null, created_by: 'user', created_at: at },
+          {
+            id: `n-${r.hex(8)}`,
+            note: 'Two outlets repeat the same wire copy; breadth is not confirmation.',
+            confidence: null,
+            supersedes_id: null,
+            created_by: 'user',
+            created_at: at,
+          },
         ],
       });
     }
@@ -285,12 +352,22 @@ export class DemoWorld {
       const series = [];
       for (let d = 30; d >= 1; d -= 3) {
         const date = dateOf(isoAt(end - d * DAY));
-        series.push({ date, value: r.round(r.next() * 40, 1), is_anomaly: r.chance(0.1), stac_item_id: `S1A_IW_GRDH_${date.replace(/-/g, '')}_${r.hex(6)}` });
+        series.push({
+          date,
+          value: r.round(r.next() * 40, 1),
+          is_anomaly: r.chance(0.1),
+          stac_item_id: `S1A_IW_GRDH_${date.replace(/-/g, '')}_${r.hex(6)}`,
+        });
       }
       this.areas.push({
         id: r.uuid(),
         name: `${place.name} ${metrics[i]}`,
-        bbox: [r.round(place.lng - 0.2, 3), r.round(place.lat - 0.2, 3), r.round(place.lng + 0.2, 3), r.round(place.lat + 0.2, 3)],
+        bbox: [
+          r.round(place.lng - 0.2, 3),
+          r.round(place.lat - 0.2, 3),
+          r.round(place.lng + 0.2, 3),
+          r.round(place.lat + 0.2, 3),
+        ],
         metric: metrics[i]!,
         satellite: i === 0 ? 'sentinel-1' : 'sentinel-2',
         polygonId: r.uuid(),
@@ -364,7 +441,15 @@ export class DemoWorld {
     from.mergedInto = into.n;
     into.memberCount += from.memberCount;
     into.lastUpdatedAt = isoAt(Math.max(this.now().getTime(), Date.parse(into.lastUpdatedAt) + 1000));
-    this.logDevelopment(into, 'member_count', String(into.memberCount - from.memberCount), String(into.memberCount), 'cluster_merge', false, into.lastUpdatedAt);
+    this.logDevelopment(
+      into,
+      'member_count',
+      String(into.memberCount - from.memberCount),
+      String(into.memberCount),
+      'cluster_merge',
+      false,
+      into.lastUpdatedAt,
+    );
   }
   retract(e: DemoEvent): void {
     e.retractedAt = this.now().toISOString();

@@ -46,9 +46,18 @@ export const thread = loose({
   timeline: z.array(anyObj),
   sources: z.array(anyObj),
 });
-export const collectionPlan = loose({ meta: meta.extend({ event_id: optStr, merged_from_request: optBool }), plan: anyObj });
-export const collectionPriority = loose({ meta, priority: loose({ top_priorities: z.array(loose({ event_id: str })).nullish() }) });
-export const observability = loose({ meta, survey: loose({ events: z.array(loose({ event_id: str })).nullish() }) });
+export const collectionPlan = loose({
+  meta: meta.extend({ event_id: optStr, merged_from_request: optBool }),
+  plan: anyObj,
+});
+export const collectionPriority = loose({
+  meta,
+  priority: loose({ top_priorities: z.array(loose({ event_id: str })).nullish() }),
+});
+export const observability = loose({
+  meta,
+  survey: loose({ events: z.array(loose({ event_id: str })).nullish() }),
+});
 export const brief = loose({ status: optStr, brief: anyObj.nullish(), period: anyObj.nullish() });
 export const orderCreated = loose({ order: loose({ id: str }), watch_id: optStr });
 
