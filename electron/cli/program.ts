@@ -2,11 +2,13 @@ import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './errors';
 import { registerKey } from './key';
 import { registerServe } from './serve';
+import { registerSignals } from './signals';
+import { registerSync } from './sync';
 
 /** Each command lives in its own file and registers itself here. */
 export type CommandModule = (program: Command) => void;
 
-const commandModules: CommandModule[] = [registerKey, registerServe];
+const commandModules: CommandModule[] = [registerSync, registerSignals, registerKey, registerServe];
 
 export function buildProgram(): Command {
   const program = new Command('watchfloor')

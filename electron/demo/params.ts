@@ -96,7 +96,9 @@ export function planSpan(ctx: Ctx): { floor: string; latest: string } {
 export function clampWindow(ctx: Ctx, start: string, end: string, opts: { floor?: boolean } = {}): Window {
   const span = planSpan(ctx);
   const s = opts.floor !== false && start < span.floor ? span.floor : start;
-  const e = end > span.latest ? span.latest : end;
+  // Only a plan without real-time narrows the end; a future end on a real-time plan simply
+  // has no events yet, which is not a clamp.
+  const e = !ctx.plan.realTime && end > span.latest ? span.latest : end;
   if (s === start && e === end) return { start, end };
   return {
     start: s,

@@ -1,0 +1,202 @@
+// `watchfloor signals [...]` and `watchfloor signal ID [--json]` (docs/cli.md): offline reads
+// of the cache, never the network.
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { stringify } from 'csv-stringify/sync';
+import { BBoxError, parseBBox } from '../../shared/bbox';
+import { Q_MAX_LENGTH } from '../../shared/q';
+import { getSignal, openCacheReadOnly, querySignals, type CachedSignal, type SignalQuery } from '../cache';
+import { resolveDbPath } from '../paths';
+import { CliError, usageError } from './errors';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function openForReading(option: string | undefined) {
+  const file = resolveDbPath(option);
+  if (!existsSync(file))
+    throw new CliError(`no cache at ${file}: run \`watchfloor sync --base-url URL\` first`);
+  try {
+    return openCacheReadOnly(file);
+  } catch (e) {
+    throw new CliError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+const list = (v: string | undefined) =>
+  v
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+interface SignalsOpts {
+  bbox?: string;
+  startDate?: string;
+  endDate?: string;
+  q?: string;
+  categories?: string;
+  stages?: string;
+  minSeverityBand?: string;
+  updatedSince?: string;
+  includeRetracted?: boolean;
+  limit?: string;
+  format: string;
+  db?: string;
+}
+
+export function buildQuery(o: SignalsOpts): SignalQuery {
+  const q: SignalQuery = { limit: 0 };
+  if (o.bbox !== undefined) {
+    try {
+      q.bbox = parseBBox(o.bbox, '--bbox');
+    } catch (e) {
+      throw usageError(e instanceof BBoxError ? e.message : String(e));
+    }
+  }
+  for (const [flag, v] of [
+    ['--start-date', o.startDate],
+    ['--end-date', o.endDate],
+  ] as const)
+    if (v !== undefined && (!DATE_RE.test(v) || Number.isNaN(Date.parse(v))))
+      throw usageError(`${flag} must be a date YYYY-MM-DD, got ${v}`);
+  if (o.startDate && o.endDate && o.startDate > o.endDate)
+    throw usageError('--start-date is after --end-date');
+  if (o.startDate) q.startDate = o.startDate;
+  if (o.endDate) q.endDate = o.endDate;
+  if (o.q !== undefined) {
+    if (o.q.length > Q_MAX_LENGTH) throw usageError(`--q is longer than ${Q_MAX_LENGTH} characters`);
+    q.q = o.q;
+  }
+  const categories = list(o.categories);
+  if (categories?.length) q.categories = categories;
+  const stages = list(o.stages);
+  const bad = stages?.filter((s) => !['reported', 'localized', 'pinpointed'].includes(s));
+  if (bad?.length) throw usageError(`--stages: ${bad.join(', ')} is not reported, localized or pinpointed`);
+  if (stages?.length) q.stages = stages;
+  if (o.minSeverityBand !== undefined) {
+    const band = Number(o.minSeverityBand);
+    if (![4, 6, 9].includes(band)) throw usageError('--min-severity-band must be 4, 6 or 9');
+    q.minSeverityBand = band;
+  }
+  if (o.updatedSince !== undefined) {
+    if (Number.isNaN(Date.parse(o.updatedSince)))
+      throw usageError(`--updated-since must be an ISO 8601 time, got ${o.updatedSince}`);
+    q.updatedSince = o.updatedSince;
+  }
+  if (o.includeRetracted) q.includeRetracted = true;
+  if (o.limit !== undefined) {
+    const n = Number(o.limit);
+    if (!Number.isInteger(n) || n < 1) throw usageError(`--limit must be a whole number ≥ 1, got ${o.limit}`);
+    q.limit = n;
+  }
+  return q;
+}
+
+const CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'event_date',
+  'category',
+  'title',
+  'location',
+  'country_code',
+  'lat',
+  'lng',
+  'stage',
+  'severity_score',
+  'severity_band',
+  'last_updated_at',
+  'retracted',
+  'merged_ids',
+];
+
+export function formatSignals(rows: CachedSignal[], format: string): string {
+  if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
+  if (format === 'geojson') {
+    const features = rows.map((s) => ({
+      type: 'Feature',
+      geometry:
+        typeof s.lng === 'number' && typeof s.lat === 'number'
+          ? { type: 'Point', coordinates: [s.lng, s.lat] }
+          : null,
+      id: s.id,
+      properties: s,
+    }));
+    return `${JSON.stringify({ type: 'FeatureCollection', features })}\n`;
+  }
+  const records = rows.map((s) =>
+    CSV_COLUMNS.map((c) => (c === 'merged_ids' ? (s.merged_ids ?? []).join(' ') : (s[c] ?? ''))),
+  );
+  return stringify([CSV_COLUMNS, ...records]);
+}
+
+export function registerSignals(program: Command): void {
+  program
+    .command('signals')
+    .description('cached signals with the service’s own filters (offline; never touches the network)')
+    .option('--bbox <W,S,E,N>', 'only events with a point inside')
+    .option('--start-date <date>', 'occurred on or after (YYYY-MM-DD)')
+    .option('--end-date <date>', 'occurred on or before (YYYY-MM-DD)')
+    .option('--q <text>', 'every word must match; "a phrase" keeps order; -word excludes')
+    .option('--categories <a,b>', 'only these categories')
+    .option('--stages <a,b>', 'reported, localized, pinpointed')
+    .option('--min-severity-band <n>', '4, 6 or 9')
+    .option('--updated-since <time>', 'refolded at or after (ISO 8601)')
+    .option('--include-retracted', 'also list retracted events (flagged)')
+    .option('--limit <n>', 'at most this many (latest first)')
+    .option('--format <format>', 'json, geojson or csv', 'json')
+    .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
+    .action((o: SignalsOpts) => {
+      if (!['json', 'geojson', 'csv'].includes(o.format))
+        throw usageError(`--format must be json, geojson or csv, got ${o.format}`);
+      const query = buildQuery(o);
+      const db = openForReading(o.db);
+      try {
+        process.stdout.write(formatSignals(querySignals(db, query), o.format));
+      } finally {
+        db.close();
+      }
+    });
+
+  program
+    .command('signal <id>')
+    .description('one cached event; a folded id resolves to its survivor')
+    .option('--json', 'print JSON')
+    .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
+    .action((id: string, o: { json?: boolean; db?: string }) => {
+      const db = openForReading(o.db);
+      try {
+        const found = getSignal(db, id);
+        if (!found)
+          throw new CliError(`no cached event with id ${id} (run \`watchfloor sync\`, or check the id)`);
+        const { signal, resolvedFrom } = found;
+        if (o.json) {
+          process.stdout.write(
+            `${JSON.stringify(resolvedFrom ? { ...signal, resolved_from: resolvedFrom } : signal, null, 2)}\n`,
+          );
+          return;
+        }
+        const lines = [];
+        if (resolvedFrom)
+          lines.push(`${resolvedFrom} was folded into ${String(signal.id)}; showing the surviving event.`);
+        if (signal.retracted) lines.push('RETRACTED: the service withdrew this event.');
+        lines.push(`${String(signal.title ?? '(no title)')}`);
+        for (const k of [
+          'id',
+          'category',
+          'occurred_at',
+          'event_date',
+          'location',
+          'country',
+          'stage',
+          'severity_score',
+          'severity_band',
+          'last_updated_at',
+        ])
+          if (signal[k] !== undefined && signal[k] !== null) lines.push(`  ${k}: ${String(signal[k])}`);
+        if (signal.merged_ids?.length) lines.push(`  merged_ids: ${signal.merged_ids.join(', ')}`);
+        process.stdout.write(`${lines.join('\n')}\n`);
+      } finally {
+        db.close();
+      }
+    });
+}

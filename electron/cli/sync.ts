@@ -1,0 +1,142 @@
+// `watchfloor sync --base-url URL [--profile main|alternate] [--max-tokens N] [--full] [--json]`
+// (docs/cli.md "sync"). Progress on stderr, the summary on stdout; exit 0 done, 1 failed,
+// 3 stopped early but resumable.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { ApiError, createClient } from '../api';
+import { CacheMismatchError, openCache } from '../cache';
+import { createKeychain, resolveApiKey } from '../keychain';
+import { resolveDbPath } from '../paths';
+import { runSync, type SyncProgress, type SyncSummary } from '../sync';
+import { CliError, EXIT, usageError } from './errors';
+
+interface SyncOpts {
+  baseUrl?: string;
+  profile: string;
+  maxTokens?: string;
+  full?: boolean;
+  json?: boolean;
+  db?: string;
+}
+
+function progressPrinter(): (p: SyncProgress) => void {
+  // A terminal gets one line rewritten in place; a pipe or a log gets plain lines.
+  const tty = process.stderr.isTTY;
+  let last = '';
+  return (p) => {
+    const count =
+      p.total !== undefined
+        ? ` ${p.done ?? 0}/${p.total}`
+        : p.done !== undefined
+          ? ` (${p.done} so far)`
+          : '';
+    const line = `sync ${p.stream}: ${p.message}${count}`;
+    if (line === last) return;
+    last = line;
+    process.stderr.write(
+      tty ? `\r\x1b[2K${line.slice(0, (process.stderr.columns ?? 100) - 1)}` : `${line}\n`,
+    );
+  };
+}
+
+function humanSummary(s: SyncSummary): string {
+  const lines = [
+    `${s.complete ? 'Sync complete' : s.stopped ? 'Sync stopped early (resumable)' : 'Sync finished with errors'}: ${s.base_url} (${s.profile} profile)`,
+  ];
+  for (const [name, st] of Object.entries(s.streams))
+    lines.push(`  ${name.padEnd(20)} ${st.requests} requests, ${st.received} received, ${st.stored} stored`);
+  lines.push(
+    `  tokens: ${s.tokens.charged} charged${s.tokens.remaining !== null ? `, ${s.tokens.remaining} remaining` : ''}`,
+  );
+  // A narrowed answer is never taken for the whole (domain.md): every clamp is listed.
+  for (const c of s.clamps)
+    lines.push(
+      `  narrowed by the plan (${c.kind}) on ${c.stream}${c.required_plans ? `; needs ${c.required_plans.join(' or ')}` : ''}`,
+    );
+  for (const e of s.errors) lines.push(`  error on ${e.stream}: ${e.message}`);
+  if (s.stopped) lines.push(`  ${s.stopped.message}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function registerSync(program: Command): void {
+  program
+    .command('sync')
+    .description('bring the local cache up to date with the service')
+    .option('--base-url <url>', 'the service (default $WATCHFLOOR_BASE_URL)')
+    .option('--profile <profile>', 'main or alternate', 'main')
+    .option('--max-tokens <n>', 'never spend more than this many tokens')
+    .option('--full', 'also find events that left the lists (folded or retracted)')
+    .option('--json', 'print the summary as one JSON object')
+    .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
+    .action(async (opts: SyncOpts) => {
+      const baseUrl = opts.baseUrl ?? process.env.WATCHFLOOR_BASE_URL;
+      if (!baseUrl) throw usageError('--base-url is required (or set $WATCHFLOOR_BASE_URL)');
+      try {
+        new URL(baseUrl);
+      } catch {
+        throw usageError(`--base-url is not a URL: ${baseUrl}`);
+      }
+      if (opts.profile !== 'main' && opts.profile !== 'alternate')
+        throw usageError(`--profile must be main or alternate, got ${opts.profile}`);
+      let maxTokens: number | undefined;
+      if (opts.maxTokens !== undefined) {
+        maxTokens = Number(opts.maxTokens);
+        if (!Number.isFinite(maxTokens) || maxTokens < 0)
+          throw usageError(`--max-tokens must be a number of tokens, got ${opts.maxTokens}`);
+      }
+      const found = await resolveApiKey(baseUrl, createKeychain());
+      if (!found)
+        throw new CliError(
+          `no API key for ${baseUrl}: run \`watchfloor key set --base-url ${baseUrl}\` (or set $WATCHFLOOR_API_KEY)`,
+        );
+      const client = createClient({ baseUrl, profile: opts.profile, apiKey: found.key });
+      const dbPath = resolveDbPath(opts.db);
+      if (!existsSync(dbPath)) {
+        // A first run checks the key with a free call before creating anything on disk.
+        try {
+          await client.standingOrders({});
+        } catch (e) {
+          if (e instanceof ApiError && e.kind === 'unauthorized') throw new CliError(e.message);
+          if (e instanceof ApiError && e.transient)
+            throw new CliError(`${e.message}; nothing was stored`, EXIT.resumable);
+          throw e;
+        }
+        mkdirSync(path.dirname(dbPath), { recursive: true });
+      }
+      let db;
+      try {
+        db = openCache(dbPath, { baseUrl, profile: opts.profile });
+      } catch (e) {
+        if (e instanceof CacheMismatchError) throw new CliError(e.message);
+        throw e;
+      }
+      let summary: SyncSummary;
+      try {
+        summary = await runSync({
+          db,
+          client,
+          baseUrl,
+          maxTokens,
+          full: opts.full ?? false,
+          onProgress: progressPrinter(),
+        });
+      } catch (e) {
+        if (e instanceof ApiError) throw new CliError(e.message);
+        throw e;
+      } finally {
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        db.close();
+      }
+      process.stdout.write(opts.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary));
+      if (summary.stopped) {
+        process.stderr.write(`watchfloor: ${summary.stopped.message}\n`);
+        process.exitCode = EXIT.resumable;
+      } else if (!summary.complete) {
+        process.stderr.write(
+          `watchfloor: sync finished with ${summary.errors.length} error(s): ${summary.errors.map((e) => e.message).join('; ')}\n`,
+        );
+        process.exitCode = EXIT.failed;
+      }
+    });
+}

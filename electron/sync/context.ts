@@ -1,0 +1,119 @@
+// What every sync stream shares: the cache, the client, the token budget, the run summary
+// (cli.md, "sync" --json shape) and the rule for each kind of failure.
+import type Database from 'better-sqlite3';
+import { ApiError, type ApiResult, type Client } from '../api';
+
+export interface StreamStats {
+  requests: number;
+  received: number;
+  stored: number;
+}
+export interface SyncSummary {
+  profile: 'main' | 'alternate';
+  base_url: string;
+  complete: boolean;
+  streams: Record<string, StreamStats>;
+  tokens: { charged: number; remaining: number | null };
+  clamps: { stream: string; kind: string; detail: unknown; required_plans?: string[] }[];
+  errors: { stream: string; kind: string; status?: number; message: string }[];
+  /** Why the run stopped early (budget, 402, link lost); absent when it ran to the end. */
+  stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link'; message: string };
+}
+
+export interface SyncProgress {
+  stream: string;
+  message: string;
+  /** Items done and expected, when known (pages, records). */
+  done?: number;
+  total?: number;
+}
+
+/** The run must stop now but the next run continues from the checkpoints (exit 3). */
+export class SyncStopped extends Error {
+  constructor(
+    readonly reason: NonNullable<SyncSummary['stopped']>['reason'],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncStopped';
+  }
+}
+
+export interface SyncContext {
+  db: Database.Database;
+  client: Client;
+  profile: 'main' | 'alternate';
+  summary: SyncSummary;
+  /** Today's date (UTC) as the window end. */
+  today: string;
+  now: () => Date;
+  progress: (p: SyncProgress) => void;
+  /** Sends one call within the budget, counting it and keeping its clamps. */
+  call<T>(stream: string, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
+  stats(stream: string): StreamStats;
+}
+
+export interface ContextOptions {
+  db: Database.Database;
+  client: Client;
+  baseUrl: string;
+  maxTokens?: number | undefined;
+  now?: () => Date;
+  onProgress?: (p: SyncProgress) => void;
+}
+
+export function createContext(opts: ContextOptions): SyncContext {
+  const now = opts.now ?? (() => new Date());
+  const summary: SyncSummary = {
+    profile: opts.client.profile,
+    base_url: opts.baseUrl,
+    complete: false,
+    streams: {},
+    tokens: { charged: 0, remaining: null },
+    clamps: [],
+    errors: [],
+  };
+  const stats = (stream: string) => (summary.streams[stream] ??= { requests: 0, received: 0, stored: 0 });
+  return {
+    db: opts.db,
+    client: opts.client,
+    profile: opts.client.profile,
+    summary,
+    today: now().toISOString().slice(0, 10),
+    now,
+    progress: opts.onProgress ?? (() => {}),
+    stats,
+    async call<T>(stream: string, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+      // Never spend more than --max-tokens: a call that could pass it is not sent.
+      if (opts.maxTokens !== undefined && summary.tokens.charged + price > opts.maxTokens)
+        throw new SyncStopped(
+          'budget',
+          `stopped at the token budget (${summary.tokens.charged} of ${opts.maxTokens} spent; the next call costs ${price}); run sync again to continue`,
+        );
+      stats(stream).requests++;
+      let res: ApiResult<T>;
+      try {
+        res = await send();
+      } catch (e) {
+        if (e instanceof ApiError && e.kind === 'insufficient_tokens')
+          throw new SyncStopped(
+            'insufficient_tokens',
+            `${e.message}; run sync again once the balance allows`,
+          );
+        if (e instanceof ApiError && e.transient)
+          throw new SyncStopped('link', `${e.message}; run sync again to continue`);
+        throw e;
+      }
+      summary.tokens.charged += res.tokens?.charged ?? 0;
+      if (res.tokens?.remaining !== undefined) summary.tokens.remaining = res.tokens.remaining;
+      for (const c of res.clamps)
+        summary.clamps.push({
+          stream,
+          kind: c.kind,
+          detail: c.detail,
+          ...(c.requiredPlans ? { required_plans: c.requiredPlans } : {}),
+        });
+      return res;
+    },
+  };
+}

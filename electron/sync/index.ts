@@ -1,0 +1,74 @@
+// One sync run: every stream in turn, cheapest and most urgent first, within the token budget.
+// A stream that fails for a reason of its own (403 on a plan, a malformed payload) is recorded
+// and the others go on; a wrong key stops everything (exit 1); a budget, a 402 or a lost link
+// stop the run cleanly, resumable from the checkpoints (exit 3). cli.md, "sync".
+import type Database from 'better-sqlite3';
+import { ApiError, type AlternateClient, type Client } from '../api';
+import { syncMonitoring, syncStandingOrders, syncThreads, syncWatches } from './account';
+import { createContext, SyncStopped, type SyncContext, type SyncProgress, type SyncSummary } from './context';
+import { syncBrief, syncDevelopments, syncMeasured, syncTransit } from './feeds';
+import { reconcile } from './reconcile';
+import { syncSignals } from './signals';
+
+export interface SyncOptions {
+  db: Database.Database;
+  client: Client;
+  baseUrl: string;
+  maxTokens?: number | undefined;
+  full?: boolean;
+  now?: () => Date;
+  onProgress?: (p: SyncProgress) => void;
+  /** Event ids whose threads to keep fresh (opened in the app). */
+  threads?: readonly string[];
+}
+
+export type { SyncProgress, SyncSummary } from './context';
+export { SyncStopped } from './context';
+
+export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
+  const ctx = createContext(opts);
+  const streams: (readonly [string, (c: SyncContext) => Promise<void>])[] = [
+    ['standing_orders', syncStandingOrders],
+    ['signals', (c) => syncSignals(c)],
+    ...(ctx.client.profile === 'alternate'
+      ? ([['watches', (c: SyncContext) => syncWatches(c, c.client as AlternateClient)]] as const)
+      : []),
+    ['monitoring', syncMonitoring],
+    ['brief', syncBrief],
+    ['developments', syncDevelopments],
+    ['measured', syncMeasured],
+    ['transit', syncTransit],
+    ['threads', (c) => syncThreads(c, opts.threads ?? [])],
+    ...(opts.full ? ([['reconcile', reconcile]] as const) : []),
+  ];
+  for (const [name, run] of streams) {
+    try {
+      await run(ctx);
+    } catch (e) {
+      if (e instanceof SyncStopped) {
+        ctx.summary.stopped = { reason: e.reason, message: e.message };
+        break;
+      }
+      if (e instanceof ApiError && e.kind === 'unauthorized') throw e;
+      ctx.summary.errors.push({
+        stream: name,
+        kind: e instanceof ApiError ? e.kind : 'error',
+        ...(e instanceof ApiError && e.status ? { status: e.status } : {}),
+        message: e instanceof Error ? e.message : String(e),
+      });
+    }
+  }
+  ctx.summary.clamps = dedupe(ctx.summary.clamps);
+  ctx.summary.complete = !ctx.summary.stopped && ctx.summary.errors.every((e) => e.kind === 'truncated');
+  return ctx.summary;
+}
+
+function dedupe<T extends { stream: string; kind: string; detail: unknown }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((c) => {
+    const k = `${c.stream}|${c.kind}|${JSON.stringify(c.detail)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

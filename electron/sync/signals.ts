@@ -1,0 +1,107 @@
+// The signals stream: incremental through updated_since, pages of 500 (3 tokens a page, the
+// fewest per record), each page stored with its checkpoint in one transaction so a killed
+// run resumes at the next page and the cache never holds half a page.
+// Profile rules (specs, GET /signals): main: updated_since narrows the date window, so the
+// window runs from the record's start (2026-09-23) to today; alternate: it ignores the window.
+import { getCheckpoint, storeSignalsPage } from '../cache';
+import type { ApiResult } from '../api';
+import type { SyncContext } from './context';
+
+export const RECORD_START = '2026-09-23';
+export const PAGE = 500;
+/**
+ * The next high-water mark is the newest last_updated_at received minus this margin: a record
+ * refolded while a pass was paging can sit on a page already read, with a time just under the
+ * newest one seen. "At or after" makes the overlap harmless (upserted, never duplicated).
+ */
+export const SAFETY_MARGIN_MS = 10 * 60_000;
+
+interface Pass {
+  since: string | null;
+  start_date: string;
+  end_date: string;
+  cursor: string | null;
+  max_seen: string | null;
+  pages: number;
+}
+export interface SignalsCheckpoint {
+  hwm: string | null;
+  pass: Pass | null;
+}
+
+const newer = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+export function nextHighWater(previous: string | null, maxSeen: string | null): string | null {
+  if (maxSeen === null) return previous;
+  const t = new Date(Date.parse(maxSeen) - SAFETY_MARGIN_MS).toISOString();
+  return newer(previous, t);
+}
+
+export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise<void> {
+  const stats = ctx.stats(stream);
+  let cp = getCheckpoint<SignalsCheckpoint>(ctx.db, stream) ?? { hwm: null, pass: null };
+  if (!cp.pass)
+    cp = {
+      hwm: cp.hwm,
+      pass: {
+        since: cp.hwm,
+        start_date: RECORD_START,
+        end_date: ctx.today,
+        cursor: null,
+        max_seen: null,
+        pages: 0,
+      },
+    };
+  const pass = cp.pass!;
+  for (;;) {
+    ctx.progress({
+      stream,
+      message: `page ${pass.pages + 1}${pass.since ? ` (changed since ${pass.since})` : ''}`,
+      done: stats.received,
+    });
+    const res = await ctx.call(stream, 3, () => request(ctx, pass));
+    const signals = res.data.signals as unknown[];
+    // Country-level signals (main, with bbox) are never asked for: the stream is worldwide.
+    stats.received += signals.length;
+    let maxSeen = pass.max_seen;
+    for (const s of signals)
+      maxSeen = newer(
+        maxSeen,
+        ((s as { last_updated_at?: string | null }).last_updated_at ?? null) as string | null,
+      );
+    const next = res.data.meta.next_cursor ?? null;
+    const more = Boolean(next) && res.data.meta.has_more !== false && signals.length > 0;
+    const checkpoint: SignalsCheckpoint = more
+      ? { hwm: cp.hwm, pass: { ...pass, cursor: next, max_seen: maxSeen, pages: pass.pages + 1 } }
+      : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null };
+    const r = storeSignalsPage(ctx.db, { profile: ctx.profile, signals, stream, checkpoint });
+    stats.stored += r.inserted + r.updated;
+    if (!more) return;
+    Object.assign(pass, checkpoint.pass);
+  }
+}
+
+interface Page {
+  signals: unknown[];
+  meta: { next_cursor?: string | null; has_more?: boolean | null };
+}
+
+function request(ctx: SyncContext, pass: Pass): Promise<ApiResult<Page>> {
+  const cursor = pass.cursor ? { cursor: pass.cursor } : {};
+  if (ctx.client.profile === 'main')
+    return ctx.client.signals({
+      start_date: pass.start_date,
+      end_date: pass.end_date,
+      sort: 'latest',
+      limit: PAGE,
+      ...(pass.since ? { updated_since: pass.since } : {}),
+      ...cursor,
+    }) as Promise<ApiResult<Page>>;
+  // Alternate: the first pass asks for everything enriched since the record's start (the
+  // date + days window cannot reach back more than 30 days; updated_since ignores it).
+  return ctx.client.signals({
+    limit: PAGE,
+    updated_since: pass.since ?? `${RECORD_START}T00:00:00Z`,
+    ...cursor,
+  }) as Promise<ApiResult<Page>>;
+}
