@@ -1,8 +1,10 @@
 // `watchfloor serve [--port N] [--demo]` (docs/cli.md "serve"): the workstation's interface in
 // a browser on this machine. Prints one URL carrying a fresh secret; runs until interrupted.
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createAppServices } from '../app-context';
+import { demoDbPath, startDemoSession, type DemoSession } from '../demo/session';
 import { packageRoot, resolveDbPath } from '../paths';
 import { startServe } from '../serve/server';
 import { usageError } from './errors';
@@ -24,13 +26,32 @@ export function registerServe(program: Command): void {
         if (opts.profile !== 'main' && opts.profile !== 'alternate')
           throw usageError(`--profile must be main or alternate, got ${opts.profile}`);
         const root = packageRoot(import.meta.dirname);
+        const log = (line: string) => process.stderr.write(`${line}\n`);
+        let dbPath = resolveDbPath(opts.db);
+        let baseUrl = opts.baseUrl || process.env.WATCHFLOOR_BASE_URL || null;
+        let demo: DemoSession | null = null;
+        if (opts.demo) {
+          // Demo data lives in its own file, fresh each launch, never in the account's cache.
+          dbPath = opts.db ? dbPath : demoDbPath(dbPath);
+          rmSync(dbPath, { force: true });
+          rmSync(`${dbPath}-wal`, { force: true });
+          rmSync(`${dbPath}-shm`, { force: true });
+          mkdirSync(path.dirname(dbPath), { recursive: true });
+        }
         const services = createAppServices({
           transport: 'serve',
-          baseUrl: opts.baseUrl || process.env.WATCHFLOOR_BASE_URL || null,
+          ...(opts.demo ? { mode: 'demo' as const } : {}),
+          baseUrl,
           profile: opts.profile,
-          dbPath: resolveDbPath(opts.db),
-          log: (line) => process.stderr.write(`${line}\n`),
+          dbPath,
+          log,
         });
+        if (opts.demo) {
+          demo = await startDemoSession({ profile: opts.profile, dbPath, bus: services.bus, log });
+          baseUrl = demo.service.url;
+          services.ctx.baseUrl = baseUrl;
+          log(`demo service at ${baseUrl} (demo data, clearly marked)`);
+        }
         const handle = await startServe({
           dispatch: services.dispatch,
           bus: services.bus,
@@ -42,7 +63,7 @@ export function registerServe(program: Command): void {
           'Watchfloor is served on 127.0.0.1 only; open the URL above. Ctrl+C stops it.\n',
         );
         await new Promise<void>((resolve) => {
-          const stop = () => void handle.close().then(resolve);
+          const stop = () => void Promise.all([handle.close(), demo?.close()]).then(() => resolve());
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);
         });

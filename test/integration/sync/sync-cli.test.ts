@@ -1,0 +1,261 @@
+// `watchfloor sync` / `signals` / `signal` as a user runs them, against the demo service with
+// a bad link (429s, dropped connections, latency): the cache ends equal to the service's truth.
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../../electron/demo';
+import { alternateSignal, mainSignal } from '../../../electron/demo/serialize';
+import { runWatchfloor } from '../../helpers/cli';
+import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
+
+let demo: DemoService | undefined;
+afterEach(async () => {
+  await demo?.close();
+  demo = undefined;
+});
+
+const tmpDb = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'wf-sync-')), 'cache.db');
+const env = (extra: NodeJS.ProcessEnv = {}) => ({
+  ...process.env,
+  WATCHFLOOR_API_KEY: DEMO_KEY,
+  WATCHFLOOR_DB: '',
+  ...extra,
+});
+
+async function sync(profile: string, db: string, ...args: string[]) {
+  const r = await runWatchfloor(
+    ['sync', '--base-url', demo!.url, '--profile', profile, '--db', db, '--json', ...args],
+    { env: env() },
+  );
+  return { ...r, summary: r.stdout ? (JSON.parse(r.stdout) as Record<string, any>) : null };
+}
+
+/** The service's truth: what its lists carry now, as each profile shapes it. */
+function truth(d: DemoService): Map<string, Record<string, unknown>> {
+  const rows = d.world
+    .listed()
+    .map((e) => (d.profile === 'main' ? mainSignal(e, { geoint: true }) : alternateSignal(e)));
+  return new Map(rows.map((r) => [String(r.id), r]));
+}
+
+/** The cache's listed signals, without the fields Watchfloor adds. */
+function cached(db: string): Map<string, Record<string, unknown>> {
+  const conn = new Database(db, { readonly: true });
+  try {
+    const rows = conn
+      .prepare('SELECT id, payload FROM signals WHERE folded_into IS NULL AND retracted = 0')
+      .all() as { id: string; payload: string }[];
+    return new Map(rows.map((r) => [r.id, JSON.parse(r.payload) as Record<string, unknown>]));
+  } finally {
+    conn.close();
+  }
+}
+
+function expectEqualToTruth(db: string) {
+  const want = truth(demo!);
+  const got = cached(db);
+  expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+  for (const [id, record] of want) expect(got.get(id), id).toEqual(record);
+}
+
+const signalPages = (d: DemoService) => d.requests.filter((r) => r.path === '/api/v1/signals');
+
+describe.each(['main', 'alternate'] as const)('sync, %s profile', (profile) => {
+  it('first sync over a flaky link equals the service field for field; an incremental sync pays only for the changed pages', async () => {
+    demo = await startDemoService({
+      profile,
+      now: DEMO_NOW,
+      signalsPerDay: 30,
+      faults: { rateLimitEveryNth: 7, retryAfterSeconds: 0.05, dropEveryNth: 5, latencyMs: 2 },
+    });
+    const db = tmpDb();
+    const first = await sync(profile, db);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.summary).toMatchObject({
+      profile,
+      base_url: demo.url,
+      complete: true,
+      clamps: [],
+      errors: [],
+    });
+    expect(first.summary!.streams.signals.stored).toBe(truth(demo).size);
+    expectEqualToTruth(db);
+    expect(demo.requests.some((r) => r.fault === 'dropped')).toBe(true);
+    expect(demo.requests.some((r) => r.fault === 'rate_limited')).toBe(true);
+
+    // The world moves on: new events, refolds, a fold, a retraction, an order firing.
+    const w = demo.world;
+    w.advanceClock(3_600_000);
+    w.addSignals(4);
+    const listed = w.listed();
+    w.refold(listed.slice(0, 3));
+    w.fold(listed[50]!, listed[51]!);
+    w.retract(listed[60]!);
+    w.fireOrder(w.orders[0]!);
+    demo.setFaults({});
+    const before = signalPages(demo).length;
+    const second = await sync(profile, db);
+    expect(second.code, second.stderr).toBe(0);
+    // New and refolded events fit on one page of 500: one signals request, 3 tokens.
+    expect(signalPages(demo).length - before).toBe(1);
+    expect(second.summary!.streams.signals.requests).toBe(1);
+    expect(second.summary!.streams.signals.received).toBeLessThan(30);
+
+    // --full finds the fold and the retraction; then the cache equals the truth again.
+    const full = await sync(profile, db, '--full');
+    expect(full.code, full.stderr).toBe(0);
+    expectEqualToTruth(db);
+    const folded = String(profile === 'main' ? listed[50]!.uuid : listed[50]!.intId);
+    const survivor = String(profile === 'main' ? listed[51]!.uuid : listed[51]!.intId);
+    const shown = await runWatchfloor(['signal', folded, '--json', '--db', db], { env: env() });
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      id: profile === 'main' ? survivor : Number(survivor),
+      resolved_from: folded,
+      merged_ids: [folded],
+    });
+    const retracted = String(profile === 'main' ? listed[60]!.uuid : listed[60]!.intId);
+    const all = JSON.parse(
+      (await runWatchfloor(['signals', '--include-retracted', '--db', db], { env: env() })).stdout,
+    ) as { id: unknown; retracted: boolean }[];
+    expect(all.find((s) => String(s.id) === retracted)).toMatchObject({ retracted: true });
+    const plain = JSON.parse((await runWatchfloor(['signals', '--db', db], { env: env() })).stdout) as {
+      id: unknown;
+    }[];
+    expect(plain.some((s) => String(s.id) === retracted || String(s.id) === folded)).toBe(false);
+  });
+
+  it('killed at random points, the rerun ends equal to the truth and never fetches a stored page again', async () => {
+    demo = await startDemoService({ profile, now: DEMO_NOW, signalsPerDay: 60, faults: { latencyMs: 25 } });
+    const db = tmpDb();
+    let kills = 0;
+    for (const delay of [350, 800, 1300]) {
+      const run = runWatchfloor(
+        ['sync', '--base-url', demo.url, '--profile', profile, '--db', db, '--json'],
+        { env: env(), timeoutMs: delay },
+      );
+      const r = await run;
+      if (r.signal === 'SIGKILL') kills++;
+    }
+    expect(kills).toBeGreaterThan(0);
+    const last = await sync(profile, db);
+    expect(last.code, last.stderr).toBe(0);
+    expectEqualToTruth(db);
+    // Each 200 page (same query, same cursor) was fetched once, except at most the one in
+    // flight when each kill came.
+    const seen = new Map<string, number>();
+    for (const r of signalPages(demo).filter((x) => x.status === 200)) {
+      const k = JSON.stringify(r.query);
+      seen.set(k, (seen.get(k) ?? 0) + 1);
+    }
+    const repeats = [...seen.values()].reduce((a, n) => a + n - 1, 0);
+    expect(repeats).toBeLessThanOrEqual(kills);
+  });
+});
+
+describe('sync: plans, budgets, keys', () => {
+  it('free plan: every clamp appears in the summary', async () => {
+    demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 10, plan: 'free' });
+    const r = await sync('main', tmpDb());
+    expect(r.code, r.stderr).toBe(0);
+    const kinds = new Set(
+      (r.summary!.clamps as { stream: string; kind: string }[]).map((c) => `${c.stream}:${c.kind}`),
+    );
+    expect(kinds.has('signals:window_clamp')).toBe(true);
+    expect(kinds.has('signals:plan_lock')).toBe(true);
+  });
+
+  it('--max-tokens: stops before passing the budget (exit 3); the next run continues', async () => {
+    demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 30 });
+    const db = tmpDb();
+    const r = await sync('main', db, '--max-tokens', '7');
+    expect(r.code).toBe(3);
+    expect(r.summary!.complete).toBe(false);
+    expect(r.summary!.tokens.charged).toBeLessThanOrEqual(7);
+    expect(r.stderr).toContain('token budget');
+    const again = await sync('main', db);
+    expect(again.code, again.stderr).toBe(0);
+    expectEqualToTruth(db);
+  });
+
+  it('402 mid-run: exit 3, resumable', async () => {
+    demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 30, tokens: 4 });
+    const db = tmpDb();
+    const r = await sync('main', db);
+    expect(r.code).toBe(3);
+    expect(r.summary!.stopped.reason).toBe('insufficient_tokens');
+    demo.setTokens(1000);
+    expect((await sync('main', db)).code).toBe(0);
+    expectEqualToTruth(db);
+  });
+
+  it('a wrong key: exit 1, says the service refused the key (401), creates no cache', async () => {
+    demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 5 });
+    const db = tmpDb();
+    const r = await runWatchfloor(['sync', '--base-url', demo.url, '--db', db], {
+      env: env({ WATCHFLOOR_API_KEY: 'wrong-key-9876' }),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('rejected the API key (401)');
+    expect(r.stderr + r.stdout).not.toContain('wrong-key-9876');
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it('a cache of one service refuses another', async () => {
+    demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 5 });
+    const db = tmpDb();
+    expect((await sync('main', db)).code).toBe(0);
+    const other = await runWatchfloor(
+      ['sync', '--base-url', demo.url, '--profile', 'alternate', '--db', db],
+      { env: env() },
+    );
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/main/);
+  });
+});
+
+describe('offline queries answer like the service', () => {
+  it.each([
+    ['q words', { q: 'strike hits' }],
+    ['q phrase and minus', { q: '"air raid" -kyiv' }],
+    ['bbox and window', { bbox: '22,44,40.5,52.5', start_date: '2026-10-15', end_date: '2026-11-10' }],
+    [
+      'categories, stages, band',
+      { categories: 'airstrike,armed_conflict', stages: 'localized,pinpointed', min_severity_band: '6' },
+    ],
+  ])('%s', async (_label, params: Record<string, string>) => {
+    demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 30 });
+    const db = tmpDb();
+    expect((await sync('main', db)).code).toBe(0);
+    const query = { start_date: '2026-09-23', end_date: '2026-11-20', ...params };
+    // The service's answer, all pages.
+    const want: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const u = new URL(`${demo.url}/api/v1/signals`);
+      // With bbox the service's `signals` holds events with a point inside (rule 5); the
+      // country-level ones come apart, and so they do offline.
+      for (const [k, v] of Object.entries({ ...query, limit: '500', ...(cursor ? { cursor } : {}) }))
+        u.searchParams.set(k, v);
+      const body = (await (await fetch(u, { headers: { Authorization: `Bearer ${DEMO_KEY}` } })).json()) as {
+        signals: { id: string }[];
+        meta: { next_cursor: string | null };
+      };
+      want.push(...body.signals.map((s) => s.id));
+      cursor = body.meta.next_cursor;
+    } while (cursor);
+    const args = ['signals', '--db', db, '--start-date', query.start_date, '--end-date', query.end_date];
+    if (params.q) args.push('--q', params.q);
+    if (params.bbox) args.push('--bbox', params.bbox);
+    if (params.categories) args.push('--categories', params.categories);
+    if (params.stages) args.push('--stages', params.stages);
+    if (params.min_severity_band) args.push('--min-severity-band', params.min_severity_band);
+    const r = await runWatchfloor(args, { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    const got = (JSON.parse(r.stdout) as { id: string }[]).map((s) => s.id);
+    expect(want.length).toBeGreaterThan(0);
+    expect(got.sort()).toEqual(want.sort());
+  });
+});
