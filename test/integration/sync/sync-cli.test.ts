@@ -24,12 +24,22 @@ const env = (extra: NodeJS.ProcessEnv = {}) => ({
   ...extra,
 });
 
+interface Summary {
+  profile: string;
+  complete: boolean;
+  streams: Record<string, { requests: number; received: number; stored: number }>;
+  tokens: { charged: number; remaining: number | null };
+  clamps: { stream: string; kind: string }[];
+  errors: unknown[];
+  stopped?: { reason: string };
+}
+
 async function sync(profile: string, db: string, ...args: string[]) {
   const r = await runWatchfloor(
     ['sync', '--base-url', demo!.url, '--profile', profile, '--db', db, '--json', ...args],
     { env: env() },
   );
-  return { ...r, summary: r.stdout ? (JSON.parse(r.stdout) as Record<string, any>) : null };
+  return { ...r, summary: r.stdout ? (JSON.parse(r.stdout) as Summary) : null };
 }
 
 /** The service's truth: what its lists carry now, as each profile shapes it. */
@@ -185,7 +195,7 @@ describe('sync: plans, budgets, keys', () => {
     const db = tmpDb();
     const r = await sync('main', db);
     expect(r.code).toBe(3);
-    expect(r.summary!.stopped.reason).toBe('insufficient_tokens');
+    expect(r.summary!.stopped?.reason).toBe('insufficient_tokens');
     demo.setTokens(1000);
     expect((await sync('main', db)).code).toBe(0);
     expectEqualToTruth(db);
