@@ -90,7 +90,7 @@ describe.each(['main', 'alternate'] as const)('sync, %s profile', (profile) => {
       clamps: [],
       errors: [],
     });
-    expect(first.summary!.streams.signals.stored).toBe(truth(demo).size);
+    expect(first.summary!.streams.signals!.stored).toBe(truth(demo).size);
     expectEqualToTruth(db);
     expect(demo.requests.some((r) => r.fault === 'dropped')).toBe(true);
     expect(demo.requests.some((r) => r.fault === 'rate_limited')).toBe(true);
@@ -110,8 +110,8 @@ describe.each(['main', 'alternate'] as const)('sync, %s profile', (profile) => {
     expect(second.code, second.stderr).toBe(0);
     // New and refolded events fit on one page of 500: one signals request, 3 tokens.
     expect(signalPages(demo).length - before).toBe(1);
-    expect(second.summary!.streams.signals.requests).toBe(1);
-    expect(second.summary!.streams.signals.received).toBeLessThan(30);
+    expect(second.summary!.streams.signals!.requests).toBe(1);
+    expect(second.summary!.streams.signals!.received).toBeLessThan(30);
 
     // --full finds the fold and the retraction; then the cache equals the truth again.
     const full = await sync(profile, db, '--full');
