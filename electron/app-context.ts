@@ -34,6 +34,7 @@ export function createAppServices(opts: {
     env: opts.env ?? process.env,
     notifications: () => notifications,
     openExternal: opts.openExternal ?? null,
+    sync: null,
   };
   const bus = createPushBus();
   bus.subscribe((event, payload) => {

@@ -45,6 +45,18 @@ export interface AppNotification {
   target: { type: 'order' | 'watch' | 'signal'; id: string } | null;
 }
 
+export interface SyncStatusResult {
+  configured: boolean;
+  running: boolean;
+  online: boolean;
+  lastRunAt: string | null;
+  nextRunAt: string | null;
+  spentToday: number;
+  lastOutcome: { complete: boolean; tokensCharged: number; linkLost: boolean; error?: string } | null;
+  /** The last run's summary per stream (cli.md "sync" --json shape), clamps included. */
+  lastSummary: unknown;
+}
+
 export const capabilities = {
   'app.info': row<AppInfo>()(empty),
   'key.status': row<KeyStatusResult>()(empty),
@@ -60,6 +72,21 @@ export const capabilities = {
     z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
   ),
   'external.open': row<{ opened: boolean }>()(z.strictObject({ url: httpUrl })),
+  /** Runs a sync now (one at a time; a run already going is awaited instead). */
+  'sync.now': row<SyncStatusResult>()(empty),
+  'sync.status': row<SyncStatusResult>()(empty),
+  /** The analyst's schedule: minutes between runs and tokens per day for automatic runs. */
+  'sync.configure': row<SyncStatusResult>()(
+    z.strictObject({
+      intervalMinutes: z
+        .number()
+        .int()
+        .min(5)
+        .max(24 * 60)
+        .optional(),
+      dailyTokenBudget: z.number().int().min(0).max(1_000_000).optional(),
+    }),
+  ),
 } as const;
 
 export const pushEvents = {

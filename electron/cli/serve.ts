@@ -4,7 +4,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createAppServices } from '../app-context';
-import { demoDbPath, startDemoSession, type DemoSession } from '../demo/session';
+import type { DemoService } from '../demo';
+import { DEMO_API_KEY, demoDbPath, startDemo } from '../demo/session';
+import { createSyncRuntime } from '../runtime/sync-runtime';
 import { packageRoot, resolveDbPath } from '../paths';
 import { startServe } from '../serve/server';
 import { usageError } from './errors';
@@ -29,7 +31,7 @@ export function registerServe(program: Command): void {
         const log = (line: string) => process.stderr.write(`${line}\n`);
         let dbPath = resolveDbPath(opts.db);
         let baseUrl = opts.baseUrl || process.env.WATCHFLOOR_BASE_URL || null;
-        let demo: DemoSession | null = null;
+        let demo: DemoService | null = null;
         if (opts.demo) {
           // Demo data lives in its own file, fresh each launch, never in the account's cache.
           dbPath = opts.db ? dbPath : demoDbPath(dbPath);
@@ -47,10 +49,23 @@ export function registerServe(program: Command): void {
           log,
         });
         if (opts.demo) {
-          demo = await startDemoSession({ profile: opts.profile, dbPath, bus: services.bus, log });
-          baseUrl = demo.service.url;
+          demo = await startDemo(opts.profile);
+          baseUrl = demo.url;
           services.ctx.baseUrl = baseUrl;
           log(`demo service at ${baseUrl} (demo data, clearly marked)`);
+        }
+        if (baseUrl) {
+          services.ctx.sync = createSyncRuntime({
+            baseUrl,
+            profile: opts.profile,
+            dbPath,
+            keychain: services.ctx.keychain,
+            env: services.ctx.env,
+            bus: services.bus,
+            ...(demo ? { apiKey: DEMO_API_KEY } : {}),
+            log,
+          });
+          services.ctx.sync.scheduler.start();
         }
         const handle = await startServe({
           dispatch: services.dispatch,
@@ -63,7 +78,10 @@ export function registerServe(program: Command): void {
           'Watchfloor is served on 127.0.0.1 only; open the URL above. Ctrl+C stops it.\n',
         );
         await new Promise<void>((resolve) => {
-          const stop = () => void Promise.all([handle.close(), demo?.close()]).then(() => resolve());
+          const stop = () =>
+            void Promise.all([handle.close(), services.ctx.sync?.stop(), demo?.close()]).then(() =>
+              resolve(),
+            );
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);
         });

@@ -1,6 +1,13 @@
 // One handler per contract row. Handlers take their capabilities from the AppContext, so
 // Electron main, `serve` and tests run the very same code.
-import type { AppInfo, AppNotification, KeyStatusResult, Profile } from '../../shared/contract';
+import type {
+  AppInfo,
+  AppNotification,
+  KeyStatusResult,
+  Profile,
+  SyncStatusResult,
+} from '../../shared/contract';
+import type { SyncRuntime } from '../runtime/sync-runtime';
 import { keyStatus, KeychainUnavailableError, type Keychain } from '../keychain';
 import { ContractError, type Handlers } from './dispatch';
 
@@ -16,6 +23,34 @@ export interface AppContext {
   notifications: () => AppNotification[];
   /** Opens a parsed http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: ((url: string) => Promise<void>) | null;
+  /** Background sync, once a service (or the demo) is configured. */
+  sync: SyncRuntime | null;
+}
+
+function syncStatus(ctx: AppContext): SyncStatusResult {
+  const rt = ctx.sync;
+  if (!rt)
+    return {
+      configured: false,
+      running: false,
+      online: false,
+      lastRunAt: null,
+      nextRunAt: null,
+      spentToday: 0,
+      lastOutcome: null,
+      lastSummary: null,
+    };
+  const st = rt.scheduler.state;
+  return {
+    configured: true,
+    running: st.running,
+    online: st.online,
+    lastRunAt: st.lastRunAt,
+    nextRunAt: st.nextRunAt,
+    spentToday: st.spentToday,
+    lastOutcome: st.lastOutcome,
+    lastSummary: rt.lastSummary(),
+  };
 }
 
 async function statusOf(ctx: AppContext): Promise<KeyStatusResult> {
@@ -51,6 +86,19 @@ export function createHandlers(ctx: AppContext): Handlers {
       return statusOf(ctx);
     },
     'notifications.list': ({ limit }) => ctx.notifications().slice(0, limit ?? 100),
+    'sync.now': async () => {
+      if (!ctx.sync)
+        throw new ContractError('no service is configured: enter a base URL and key, or use demo mode');
+      await ctx.sync.runNow('manual');
+      return syncStatus(ctx);
+    },
+    'sync.status': () => syncStatus(ctx),
+    'sync.configure': ({ intervalMinutes, dailyTokenBudget }) => {
+      if (!ctx.sync) throw new ContractError('no service is configured');
+      if (intervalMinutes !== undefined) ctx.sync.scheduler.setInterval(intervalMinutes);
+      if (dailyTokenBudget !== undefined) ctx.sync.scheduler.setDailyBudget(dailyTokenBudget);
+      return syncStatus(ctx);
+    },
     'external.open': async ({ url }) => {
       if (!ctx.openExternal) return { opened: false };
       await ctx.openExternal(new URL(url).toString());

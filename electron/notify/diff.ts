@@ -85,7 +85,9 @@ export function diffForNotifications(before: NotifySnapshot, after: NotifySnapsh
 
   const seen = new Set(before.notableDevelopments.map((d) => d.key));
   for (const d of after.notableDevelopments) {
-    if (seen.has(d.key) || d.watch_id === null) continue;
+    // Only developments on events already watched before this run: the history of a watch
+    // seen for the first time (a first sync) is not news.
+    if (seen.has(d.key) || d.watch_id === null || !watchesBefore.has(d.watch_id)) continue;
     items.push({
       id: `development:${d.key}`,
       at,

@@ -80,7 +80,9 @@ async function alternateDevelopments(ctx: SyncContext, client: AlternateClient):
     const end = addDays(from, days - 1);
     ctx.progress({ stream, message: `changes ${from}..${end}` });
     const res = await ctx.call(stream, price ?? DEV_PRICE_GUESS, () =>
-      client.developments({ date: end, days, limit: 200, notable_only: false }),
+      // The alternate record carries no `notable` flag: the feed's default (notable only) keeps
+      // what the analyst is alerted about.
+      client.developments({ date: end, days, limit: 200 }),
     );
     price = res.tokens?.charged ?? price;
     const rows = res.data.developments;

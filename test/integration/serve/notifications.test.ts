@@ -1,0 +1,102 @@
+// After a background sync, a standing order that fired becomes exactly one notification on
+// the push channel (issue: desktop shell, "Desktop notifications"), seen through `serve`.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppNotification, SyncStatusResult } from '../../../shared/contract';
+import { startDemoService, type DemoService } from '../../../electron/demo';
+import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
+import { startServeProcess, type ServeProcess } from '../../helpers/serve';
+
+let demo: DemoService;
+let serve: ServeProcess;
+const events: { event: string; data: unknown }[] = [];
+let stream: AbortController;
+
+beforeAll(async () => {
+  demo = await startDemoService({ profile: 'alternate', now: DEMO_NOW, signalsPerDay: 10 });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wf-notify-'));
+  serve = await startServeProcess(
+    ['--base-url', demo.url, '--profile', 'alternate', '--db', path.join(dir, 'cache.db')],
+    {
+      ...process.env,
+      HOME: dir,
+      WATCHFLOOR_API_KEY: DEMO_KEY,
+    },
+  );
+  stream = new AbortController();
+  const res = await fetch(`${serve.origin}/api/events`, {
+    headers: { 'X-Watchfloor-Token': serve.secret },
+    signal: stream.signal,
+  });
+  void (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      /* aborted at the end */
+    }
+  })();
+});
+
+afterAll(async () => {
+  stream.abort();
+  await serve.stop();
+  await demo.close();
+});
+
+async function call<T>(channel: string, input: unknown = {}): Promise<T> {
+  const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { ok: boolean; result: T; error?: unknown };
+  if (!res.ok) throw new Error(JSON.stringify(body));
+  return body.result;
+}
+
+const notifications = () =>
+  events.filter((e) => e.event === 'notification').map((e) => e.data as AppNotification);
+
+describe('notifications through serve', () => {
+  it('the first sync raises none; an order firing raises exactly one, naming the order', async () => {
+    const first = await call<SyncStatusResult>('sync.now');
+    expect(first.configured).toBe(true);
+    expect(first.lastOutcome?.complete).toBe(true);
+    expect(events.some((e) => e.event === 'sync.progress')).toBe(true);
+    expect(notifications()).toEqual([]);
+
+    // Its watch already needs attention, so the order firing is the one change.
+    const order = demo.world.orders[0]!;
+    demo.world.advanceClock(3_600_000);
+    demo.world.fireOrder(order);
+    await call('sync.now');
+    await expect.poll(() => notifications().length).toBe(1);
+    expect(notifications()[0]).toMatchObject({
+      kind: 'order_fired',
+      target: { type: 'order', id: order.id },
+    });
+
+    // Nothing changed: no new notification; the in-app list keeps the one.
+    await call('sync.now');
+    expect(notifications()).toHaveLength(1);
+    const listed = await call<AppNotification[]>('notifications.list', {});
+    expect(listed.map((n) => n.kind)).toEqual(['order_fired']);
+  });
+});
