@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './errors';
 import { registerKey } from './key';
+import { registerPasses } from './passes';
+import { registerSatellites } from './satellites';
 import { registerServe } from './serve';
 import { registerSignals } from './signals';
 import { registerSync } from './sync';
@@ -8,7 +10,14 @@ import { registerSync } from './sync';
 /** Each command lives in its own file and registers itself here. */
 export type CommandModule = (program: Command) => void;
 
-const commandModules: CommandModule[] = [registerSync, registerSignals, registerKey, registerServe];
+const commandModules: CommandModule[] = [
+  registerSync,
+  registerSignals,
+  registerKey,
+  registerServe,
+  registerPasses,
+  registerSatellites,
+];
 
 export function buildProgram(): Command {
   const program = new Command('watchfloor')

@@ -1,0 +1,34 @@
+// Opening the cache file for orbital elements from the CLI. Until the lead wires
+// elementsMigration into openCache's numbered list, the commands open the file directly:
+// reads never create or change it ("nothing changed" on bad input), writes create the two
+// elements tables when they are missing (the migration is idempotent).
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { elementsMigration, hasElementsTables, listElements, type StoredElementSet } from './store';
+
+/** The newest sets in the cache, or null when the file or its elements tables do not exist. */
+export function readCachedElements(file: string): StoredElementSet[] | null {
+  if (!existsSync(file)) return null;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return hasElementsTables(db) ? listElements(db) : null;
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens (creating if needed) the cache for writing elements. */
+export function openElementsCache(file: string): Database.Database {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (!hasElementsTables(db)) db.transaction(() => elementsMigration.up(db))();
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
