@@ -57,6 +57,20 @@ export interface SyncStatusResult {
   lastSummary: unknown;
 }
 
+/** One of the analyst's writes as the window shows it: pending until sent, or why it was refused. */
+export interface OutboxItem {
+  localId: string;
+  op: string;
+  state: 'pending' | 'sending' | 'sent' | 'rejected' | 'blocked' | 'discarded';
+  payload: Record<string, unknown>;
+  error: { status: number | null; message: string } | null;
+  createdAt: string;
+}
+
+const id = z.string().min(1).max(200);
+const bboxArray = z.array(z.number().finite()).length(4);
+const text = (max: number) => z.string().trim().min(1).max(max);
+
 export const capabilities = {
   'app.info': row<AppInfo>()(empty),
   'key.status': row<KeyStatusResult>()(empty),
@@ -75,6 +89,59 @@ export const capabilities = {
   /** Runs a sync now (one at a time; a run already going is awaited instead). */
   'sync.now': row<SyncStatusResult>()(empty),
   'sync.status': row<SyncStatusResult>()(empty),
+  // The analyst's writes: stored at once as pending and queued (outbox), sent when the link allows.
+  'notes.add': row<OutboxItem>()(
+    z.strictObject({
+      watchId: id,
+      note: text(20_000),
+      title: text(300).optional(),
+      parentId: id.optional(),
+      confidence: text(50).optional(),
+      likelihood: text(50).optional(),
+      gaps: z.array(text(500)).max(20).optional(),
+      nextCheck: text(200).optional(),
+    }),
+  ),
+  'notes.delete': row<OutboxItem>()(z.strictObject({ watchId: id, noteId: id })),
+  'watches.create': row<OutboxItem>()(
+    z.strictObject({
+      target_type: z.enum(['event', 'area']),
+      event_id: z.number().int().nonnegative().optional(),
+      bbox: bboxArray.optional(),
+      name: text(200).optional(),
+    }),
+  ),
+  'watches.update': row<OutboxItem>()(
+    z.strictObject({
+      watchId: id,
+      name: text(200).optional(),
+      status: z.enum(['active', 'paused', 'saved']).optional(),
+      question: z.string().max(500).optional(),
+      notify_email: z.boolean().optional(),
+    }),
+  ),
+  'watches.delete': row<OutboxItem>()(z.strictObject({ watchId: id })),
+  'orders.create': row<OutboxItem>()(
+    z.strictObject({
+      bbox: bboxArray,
+      name: text(200).optional(),
+      question: text(500).optional(),
+      cadence: text(30).optional(),
+      notify_email: z.boolean().optional(),
+    }),
+  ),
+  'orders.setActive': row<OutboxItem>()(z.strictObject({ orderId: id, active: z.boolean() })),
+  'orders.delete': row<OutboxItem>()(z.strictObject({ orderId: id })),
+  'monitoring.create': row<OutboxItem>()(
+    z.strictObject({ bbox: bboxArray, metric: text(50), name: text(200).optional() }),
+  ),
+  'outbox.list': row<OutboxItem[]>()(empty),
+  'outbox.retry': row<OutboxItem>()(z.strictObject({ localId: id })),
+  'outbox.edit': row<OutboxItem>()(
+    z.strictObject({ localId: id, payload: z.record(z.string(), z.unknown()) }),
+  ),
+  'outbox.discard': row<{ discarded: true }>()(z.strictObject({ localId: id })),
+  'outbox.flush': row<{ sent: number; rejected: number; blocked: number; stoppedByLink: boolean }>()(empty),
   /** The analyst's schedule: minutes between runs and tokens per day for automatic runs. */
   'sync.configure': row<SyncStatusResult>()(
     z.strictObject({

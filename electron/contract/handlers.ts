@@ -8,6 +8,9 @@ import type {
   SyncStatusResult,
 } from '../../shared/contract';
 import type { SyncRuntime } from '../runtime/sync-runtime';
+import type { OutboxItem } from '../../shared/contract';
+import type { OutboxRow } from '../outbox/outbox';
+import * as writes from '../outbox/writes';
 import { keyStatus, KeychainUnavailableError, type Keychain } from '../keychain';
 import { ContractError, type Handlers } from './dispatch';
 
@@ -25,6 +28,21 @@ export interface AppContext {
   openExternal: ((url: string) => Promise<void>) | null;
   /** Background sync, once a service (or the demo) is configured. */
   sync: SyncRuntime | null;
+}
+
+const item = (r: OutboxRow): OutboxItem => ({
+  localId: r.localId,
+  op: r.op,
+  state: r.state,
+  payload: r.payload,
+  error: r.error,
+  createdAt: r.createdAt,
+});
+
+function runtime(ctx: AppContext): SyncRuntime {
+  if (!ctx.sync)
+    throw new ContractError('no service is configured: enter a base URL and key, or use demo mode');
+  return ctx.sync;
 }
 
 function syncStatus(ctx: AppContext): SyncStatusResult {
@@ -99,6 +117,26 @@ export function createHandlers(ctx: AppContext): Handlers {
       if (dailyTokenBudget !== undefined) ctx.sync.scheduler.setDailyBudget(dailyTokenBudget);
       return syncStatus(ctx);
     },
+    'notes.add': (input) => item(runtime(ctx).write((o) => writes.addNote(o, input))),
+    'notes.delete': ({ watchId, noteId }) =>
+      item(runtime(ctx).write((o) => writes.deleteNoteLater(o, watchId, noteId))),
+    'watches.create': (input) => item(runtime(ctx).write((o) => writes.createWatch(o, input))),
+    'watches.update': ({ watchId, ...changes }) =>
+      item(runtime(ctx).write((o) => writes.updateWatch(o, watchId, changes))),
+    'watches.delete': ({ watchId }) => item(runtime(ctx).write((o) => writes.deleteWatchLater(o, watchId))),
+    'orders.create': (input) => item(runtime(ctx).write((o) => writes.createOrder(o, input))),
+    'orders.setActive': ({ orderId, active }) =>
+      item(runtime(ctx).write((o) => writes.setOrderActive(o, orderId, active))),
+    'orders.delete': ({ orderId }) => item(runtime(ctx).write((o) => writes.deleteOrderLater(o, orderId))),
+    'monitoring.create': (input) => item(runtime(ctx).write((o) => writes.createMonitoringArea(o, input))),
+    'outbox.list': () => runtime(ctx).withOutbox((o) => o.open().map(item)),
+    'outbox.retry': ({ localId }) => item(runtime(ctx).withOutbox((o) => o.retry(localId))),
+    'outbox.edit': ({ localId, payload }) => item(runtime(ctx).withOutbox((o) => o.edit(localId, payload))),
+    'outbox.discard': ({ localId }) => {
+      runtime(ctx).withOutbox((o) => o.discard(localId));
+      return { discarded: true as const };
+    },
+    'outbox.flush': () => runtime(ctx).flush(),
     'external.open': async ({ url }) => {
       if (!ctx.openExternal) return { opened: false };
       await ctx.openExternal(new URL(url).toString());

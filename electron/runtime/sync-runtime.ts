@@ -10,6 +10,8 @@ import { openCache } from '../cache';
 import type { PushBus } from '../contract/dispatch';
 import { resolveApiKey, type Keychain } from '../keychain';
 import { diffForNotifications } from '../notify/diff';
+import { classifySendError, createExecutors } from '../outbox/executors';
+import { Outbox, type FlushReport, type OutboxRow } from '../outbox/outbox';
 import { SyncScheduler, type RunOutcome, type RunReason } from '../scheduler/scheduler';
 import { runSync, type SyncSummary } from '../sync';
 import { notifySnapshot } from './snapshot';
@@ -33,6 +35,12 @@ export interface SyncRuntimeOptions {
 
 export interface SyncRuntime {
   scheduler: SyncScheduler;
+  /** Runs one write against the outbox (cache + outbox row in one transaction). */
+  write(fn: (outbox: Outbox) => OutboxRow): OutboxRow;
+  /** Any other outbox operation (list, retry, edit, discard). */
+  withOutbox<T>(fn: (outbox: Outbox) => T): T;
+  /** Sends what is queued, in order, now. */
+  flush(): Promise<FlushReport>;
   lastSummary(): SyncSummary | null;
   runNow(reason?: RunReason): Promise<RunOutcome | null>;
   stop(): Promise<void>;
@@ -42,6 +50,40 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
   let last: SyncSummary | null = null;
   const now = opts.now ?? (() => new Date());
 
+  const open = () => openCache(opts.dbPath, { baseUrl: opts.baseUrl, profile: opts.profile });
+  // Queuing needs no key: the executors' names are enough until a flush sends.
+  const queueExecutors = createExecutors(
+    createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey: 'queue-only' }),
+  );
+  function withOutbox<T>(fn: (outbox: Outbox) => T): T {
+    const db = open();
+    try {
+      return fn(new Outbox(db, queueExecutors, classifySendError));
+    } finally {
+      db.close();
+    }
+  }
+  // One flush at a time across the runtime: two would send the same row twice.
+  let flushing: Promise<FlushReport> | null = null;
+  function flushWith(key: string): Promise<FlushReport> {
+    flushing ??= flushOnce(key).finally(() => (flushing = null));
+    return flushing;
+  }
+  async function flushOnce(key: string): Promise<FlushReport> {
+    const client = createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey: key });
+    const db = open();
+    try {
+      const report = await new Outbox(db, createExecutors(client), classifySendError).flush();
+      if (report.sent || report.rejected) opts.bus.emit('cache.changed', { resources: ['outbox'] });
+      return report;
+    } finally {
+      db.close();
+    }
+  }
+  async function keyOrNull(): Promise<{ key: string } | null> {
+    return opts.apiKey ? { key: opts.apiKey } : await resolveApiKey(opts.baseUrl, opts.keychain, opts.env);
+  }
+
   async function run({
     maxTokens,
     signal,
@@ -50,13 +92,15 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
     reason: RunReason;
     signal: AbortSignal;
   }): Promise<RunOutcome> {
-    const found = opts.apiKey
-      ? { key: opts.apiKey }
-      : await resolveApiKey(opts.baseUrl, opts.keychain, opts.env);
+    const found = await keyOrNull();
     if (!found)
       return { tokensCharged: 0, linkLost: false, complete: false, error: `no API key for ${opts.baseUrl}` };
+    // The analyst's writes go out first, so the sync that follows reads them back.
+    await flushWith(found.key).catch((e: unknown) =>
+      opts.log?.(`outbox: ${e instanceof Error ? e.message : String(e)}`),
+    );
     const client = createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey: found.key });
-    const db = openCache(opts.dbPath, { baseUrl: opts.baseUrl, profile: opts.profile });
+    const db = open();
     try {
       const before = notifySnapshot(db, opts.profile);
       opts.bus.emit('sync.progress', { stream: 'sync', phase: 'started', received: 0 });
@@ -121,6 +165,21 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
   });
   return {
     scheduler,
+    write: (fn) => {
+      const row = withOutbox(fn);
+      opts.bus.emit('cache.changed', { resources: ['outbox'] });
+      // Try to send at once; a failed link leaves it queued for the next run.
+      void keyOrNull()
+        .then((k) => (k ? flushWith(k.key) : null))
+        .catch(() => undefined);
+      return row;
+    },
+    withOutbox,
+    flush: async () => {
+      const k = await keyOrNull();
+      if (!k) throw new Error(`no API key for ${opts.baseUrl}`);
+      return flushWith(k.key);
+    },
     lastSummary: () => last,
     runNow: (reason = 'manual') => scheduler.trigger(reason),
     stop: () => scheduler.stop(),

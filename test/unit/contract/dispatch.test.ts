@@ -35,9 +35,31 @@ describe('contract dispatcher', () => {
       'key.set': { baseUrl: 'https://svc.example', key: 'abcdefgh1234' },
       'external.open': { url: 'https://example.org/a' },
     };
+    // Rows that need a configured service answer, before one is configured, with an error
+    // that says so (the outbox and sync rows are exercised through serve in integration).
+    const needsService = /^(sync\.now|sync\.configure|notes\.|watches\.|orders\.|monitoring\.|outbox\.)/;
+    Object.assign(valid, {
+      'notes.add': { watchId: 'w-1', note: 'Smoke over the depot.' },
+      'notes.delete': { watchId: 'w-1', noteId: 'n-1' },
+      'watches.create': { target_type: 'area', bbox: [30, 46, 31, 47] },
+      'watches.update': { watchId: 'w-1', status: 'paused' },
+      'watches.delete': { watchId: 'w-1' },
+      'orders.create': { bbox: [30, 46, 31, 47] },
+      'orders.setActive': { orderId: 'o-1', active: false },
+      'orders.delete': { orderId: 'o-1' },
+      'monitoring.create': { bbox: [30.6, 46.4, 30.8, 46.5], metric: 'ships' },
+      'outbox.retry': { localId: 'local:x' },
+      'outbox.edit': { localId: 'local:x', payload: {} },
+      'outbox.discard': { localId: 'local:x' },
+    });
     for (const channel of channels) {
       const outcome = await dispatch(channel, valid[channel] ?? {});
       if (channel === 'key.clear') continue; // depends on key.set having configured a service
+      if (needsService.test(channel)) {
+        expect(outcome, channel).toMatchObject({ ok: false, error: { code: 'failed' } });
+        if (!outcome.ok) expect(outcome.error.message, channel).toMatch(/no service is configured/);
+        continue;
+      }
       expect(outcome, channel).toMatchObject({ ok: true });
     }
   });

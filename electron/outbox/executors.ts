@@ -1,0 +1,156 @@
+// How each of the analyst's writes reaches the service (issue: desktop shell, "the outbox").
+// The pending local record is replaced by the service's answer when it is sent. Where the
+// service offers no idempotency key, `verify` looks before a resend after an unknown outcome.
+import type Database from 'better-sqlite3';
+import { ApiError, type AlternateClient, type Client } from '../api';
+import {
+  deleteMonitoringArea,
+  deleteNote,
+  deleteStandingOrder,
+  deleteWatch,
+  storeMonitoringAreas,
+  storeNotes,
+  storeStandingOrders,
+  storeWatches,
+} from '../cache';
+import type { OutboxExecutor, OutboxRow, SendFailure } from './outbox';
+
+type P = Record<string, unknown>;
+const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** 400/402/403/404/410 are the service's answer (the analyst decides); the rest is the link. */
+export function classifySendError(err: unknown): SendFailure {
+  if (err instanceof ApiError && !err.transient && err.kind !== 'unauthorized' && err.kind !== 'malformed')
+    return { kind: 'rejected', status: err.status ?? 0, message: err.message };
+  return { kind: 'link', message: err instanceof Error ? err.message : String(err) };
+}
+
+/** A field that may name an earlier write's local id ("local:…") or a service id. */
+const ref = (v: unknown, resolve: (localId: string) => string) => {
+  const id = s(v);
+  return id?.startsWith('local:') ? resolve(id) : id;
+};
+
+function noteMatches(n: P, payload: P, parentId: string | undefined): boolean {
+  return (
+    n.note === payload.note &&
+    (s(n.parent_id) ?? undefined) === parentId &&
+    (s(n.title) ?? undefined) === s(payload.title)
+  );
+}
+
+function alternateExecutors(client: AlternateClient): Record<string, OutboxExecutor> {
+  const noteBody = (p: P, resolve: (id: string) => string) => {
+    const parent = ref(p.parent_id, resolve);
+    return {
+      watchId: ref(p.watchId, resolve)!,
+      note: s(p.note)!,
+      ...(s(p.title) ? { title: s(p.title)! } : {}),
+      ...(parent ? { parent_id: parent } : {}),
+      ...(s(p.confidence) ? { confidence: s(p.confidence)! } : {}),
+      ...(s(p.likelihood) ? { likelihood: s(p.likelihood)! } : {}),
+      ...(Array.isArray(p.gaps) ? { gaps: p.gaps.map(String) } : {}),
+      ...(s(p.next_check) ? { next_check: s(p.next_check)! } : {}),
+    };
+  };
+  return {
+    'note.add': {
+      send: async (p, resolve) => (await client.addNote(noteBody(p, resolve))).data.note,
+      // No idempotency key on notes: re-read the watch and look for this very note.
+      async verify(p, resolve) {
+        const body = noteBody(p, resolve);
+        const detail = (await client.watch({ watchId: body.watchId })).data as {
+          watch: { notes?: unknown };
+          notes?: unknown;
+        };
+        const notes = (
+          Array.isArray(detail.watch.notes)
+            ? detail.watch.notes
+            : Array.isArray(detail.notes)
+              ? detail.notes
+              : []
+        ) as P[];
+        return notes.find((n) => noteMatches(n, p, body.parent_id)) ?? null;
+      },
+      remoteId: (r) => s((r as P).id) ?? null,
+      apply(db, row, r) {
+        deleteNote(db, row.localId);
+        storeNotes(db, { watchId: ref(row.payload.watchId, () => '') ?? '', notes: [r] });
+      },
+      revert: (db, row) => void deleteNote(db, row.localId),
+    },
+    'note.delete': {
+      send: async (p, resolve) =>
+        (await client.deleteNote({ watchId: ref(p.watchId, resolve)!, noteId: ref(p.noteId, resolve)! }))
+          .data,
+      apply: (db, row) => void deleteNote(db, s(row.payload.noteId)!),
+    },
+    'watch.create': {
+      send: async (p) =>
+        (await client.createWatch(p as Parameters<AlternateClient['createWatch']>[0])).data.watch,
+      remoteId: (r) => s((r as P).id) ?? null,
+      apply(db, row, r) {
+        deleteWatch(db, row.localId);
+        storeWatches(db, { watches: [r] });
+      },
+      revert: (db, row) => deleteWatch(db, row.localId),
+    },
+    'watch.update': {
+      send: async (p, resolve) => {
+        const { watchId, ...body } = p;
+        return (await client.updateWatch({ watchId: ref(watchId, resolve)!, ...(body as object) })).data
+          .watch;
+      },
+      apply: (db, _row, r) => void storeWatches(db, { watches: [r], merge: true }),
+    },
+    'watch.delete': {
+      send: async (p, resolve) => (await client.deleteWatch({ watchId: ref(p.watchId, resolve)! })).data,
+      apply: (db, row) => deleteWatch(db, s(row.payload.watchId)!),
+    },
+    'order.setActive': {
+      send: async (p, resolve) =>
+        (
+          await client.setStandingOrderActive({
+            orderId: ref(p.orderId, resolve)!,
+            active: p.active === true,
+          })
+        ).data.order,
+      apply: (db, _row, r) => void storeStandingOrders(db, { orders: [r], merge: true }),
+    },
+    'order.delete': {
+      send: async (p, resolve) =>
+        (await client.deleteStandingOrder({ orderId: ref(p.orderId, resolve)! })).data,
+      apply: (db, row) => void deleteStandingOrder(db, s(row.payload.orderId)!),
+    },
+  };
+}
+
+export function createExecutors(client: Client): Record<string, OutboxExecutor> {
+  const common: Record<string, OutboxExecutor> = {
+    'order.create': {
+      send: async (p) =>
+        (await (client.createStandingOrder as unknown as (x: P) => Promise<{ data: { order: P } }>)(p)).data
+          .order,
+      remoteId: (r) => s((r as P).id) ?? null,
+      apply(db, row, r) {
+        deleteStandingOrder(db, row.localId);
+        storeStandingOrders(db, { orders: [{ ...row.payload, ...(r as P) }] });
+      },
+      revert: (db, row) => void deleteStandingOrder(db, row.localId),
+    },
+    'monitoring.create': {
+      send: async (p) =>
+        (await (client.createMonitoringArea as unknown as (x: P) => Promise<{ data: { area: P } }>)(p)).data
+          .area,
+      remoteId: (r) => s((r as P).area_id) ?? null,
+      apply(db, row, r) {
+        deleteMonitoringArea(db, row.localId);
+        storeMonitoringAreas(db, { areas: [r] });
+      },
+      revert: (db, row) => void deleteMonitoringArea(db, row.localId),
+    },
+  };
+  return client.profile === 'alternate' ? { ...common, ...alternateExecutors(client) } : common;
+}
+
+export type { Database, OutboxRow };

@@ -1,0 +1,176 @@
+// The analyst's writes as the window makes them: each is stored in the cache as pending and
+// queued in the outbox in one transaction (both or neither), then sent in order when the
+// link allows. Local ids ("local:…") stand for the service's ids until the write is sent.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { storeMonitoringAreas, storeNotes, storeStandingOrders, storeWatches } from '../cache';
+import type { Outbox, OutboxRow } from './outbox';
+
+export const newLocalId = () => `local:${randomUUID()}`;
+
+export interface NoteInput {
+  watchId: string;
+  note: string;
+  title?: string;
+  parentId?: string;
+  /** How sure the analyst is about the evidence (low / moderate / high; domain.md). */
+  confidence?: string;
+  /** How probable the thing is, ICD 203 scale; never merged with confidence. */
+  likelihood?: string;
+  gaps?: string[];
+  nextCheck?: string;
+}
+
+export function addNote(outbox: Outbox, input: NoteInput, now = new Date()): OutboxRow {
+  const localId = newLocalId();
+  const payload = {
+    watchId: input.watchId,
+    note: input.note,
+    ...(input.title ? { title: input.title } : {}),
+    ...(input.parentId ? { parent_id: input.parentId } : {}),
+    ...(input.confidence ? { confidence: input.confidence } : {}),
+    ...(input.likelihood ? { likelihood: input.likelihood } : {}),
+    ...(input.gaps?.length ? { gaps: input.gaps } : {}),
+    ...(input.nextCheck ? { next_check: input.nextCheck } : {}),
+  };
+  // A reply to a note still in the outbox waits for it (and is sent with its service id).
+  const dependsOn = input.parentId?.startsWith('local:')
+    ? input.parentId
+    : input.watchId.startsWith('local:')
+      ? input.watchId
+      : null;
+  return outbox.enqueue('note.add', localId, payload, {
+    dependsOn,
+    applyLocal: (db: Database.Database) =>
+      storeNotes(db, {
+        watchId: input.watchId,
+        pending: true,
+        notes: [
+          {
+            id: localId,
+            ...payload,
+            confidence: input.confidence ?? null,
+            supersedes_id: null,
+            created_by: 'user',
+            created_at: now.toISOString(),
+          },
+        ],
+      }),
+  });
+}
+
+export function deleteNoteLater(outbox: Outbox, watchId: string, noteId: string): OutboxRow {
+  return outbox.enqueue(
+    'note.delete',
+    newLocalId(),
+    { watchId, noteId },
+    {
+      dependsOn: noteId.startsWith('local:') ? noteId : null,
+      applyLocal: (db) => void db.prepare('UPDATE notes SET pending = 1 WHERE id = ?').run(noteId),
+    },
+  );
+}
+
+export function createWatch(
+  outbox: Outbox,
+  input: { target_type: 'event' | 'area'; event_id?: number; bbox?: number[]; name?: string },
+): OutboxRow {
+  const localId = newLocalId();
+  return outbox.enqueue('watch.create', localId, input, {
+    applyLocal: (db) =>
+      storeWatches(db, {
+        pending: true,
+        watches: [
+          {
+            id: localId,
+            name: input.name ?? 'New watch',
+            target_type: input.target_type,
+            status: 'active',
+            bucket: 'awaiting_data',
+            area: input.bbox ? { bbox: input.bbox } : null,
+          },
+        ],
+      }),
+  });
+}
+
+export function updateWatch(
+  outbox: Outbox,
+  watchId: string,
+  changes: {
+    name?: string;
+    status?: 'active' | 'paused' | 'saved';
+    question?: string;
+    notify_email?: boolean;
+  },
+): OutboxRow {
+  return outbox.enqueue(
+    'watch.update',
+    newLocalId(),
+    { watchId, ...changes },
+    {
+      dependsOn: watchId.startsWith('local:') ? watchId : null,
+      applyLocal: (db) =>
+        void storeWatches(db, { pending: true, merge: true, watches: [{ id: watchId, ...changes }] }),
+    },
+  );
+}
+
+export function deleteWatchLater(outbox: Outbox, watchId: string): OutboxRow {
+  return outbox.enqueue(
+    'watch.delete',
+    newLocalId(),
+    { watchId },
+    {
+      dependsOn: watchId.startsWith('local:') ? watchId : null,
+      applyLocal: (db) => void db.prepare('UPDATE watches SET pending = 1 WHERE id = ?').run(watchId),
+    },
+  );
+}
+
+export function createOrder(outbox: Outbox, input: Record<string, unknown> & { bbox: number[] }): OutboxRow {
+  const localId = newLocalId();
+  return outbox.enqueue('order.create', localId, input, {
+    applyLocal: (db) =>
+      void storeStandingOrders(db, { pending: true, orders: [{ id: localId, ...input, active: true }] }),
+  });
+}
+
+export function setOrderActive(outbox: Outbox, orderId: string, active: boolean): OutboxRow {
+  return outbox.enqueue(
+    'order.setActive',
+    newLocalId(),
+    { orderId, active },
+    {
+      dependsOn: orderId.startsWith('local:') ? orderId : null,
+      applyLocal: (db) =>
+        void storeStandingOrders(db, { pending: true, merge: true, orders: [{ id: orderId, active }] }),
+    },
+  );
+}
+
+export function deleteOrderLater(outbox: Outbox, orderId: string): OutboxRow {
+  return outbox.enqueue(
+    'order.delete',
+    newLocalId(),
+    { orderId },
+    {
+      dependsOn: orderId.startsWith('local:') ? orderId : null,
+      applyLocal: (db) => void db.prepare('UPDATE standing_orders SET pending = 1 WHERE id = ?').run(orderId),
+    },
+  );
+}
+
+export function createMonitoringArea(
+  outbox: Outbox,
+  input: Record<string, unknown> & { bbox: number[]; metric: string },
+): OutboxRow {
+  const localId = newLocalId();
+  return outbox.enqueue('monitoring.create', localId, input, {
+    applyLocal: (db) =>
+      void storeMonitoringAreas(db, {
+        pending: true,
+        areas: [{ area_id: localId, ...input, status: 'pending' }],
+      }),
+  });
+}
