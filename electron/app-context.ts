@@ -35,6 +35,7 @@ export function createAppServices(opts: {
     notifications: () => notifications,
     openExternal: opts.openExternal ?? null,
     sync: null,
+    setup: null,
   };
   const bus = createPushBus();
   bus.subscribe((event, payload) => {

@@ -2,14 +2,26 @@
 // handlers, keychain, cache, sync) live beside it and take Electron capabilities as
 // arguments, so the CLI, `serve` and tests run the very same code. docs/security.md maps
 // every item of Electron's security checklist to the lines below.
-import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+  type WebContents,
+} from 'electron';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { channels, type AppNotification } from '../shared/contract';
 import { createAppServices } from './app-context';
 import { PUSH_PREFIX } from './contract/bridge';
 import { createDesktopNotifier } from './adapters/notifier';
-import { packageRoot, resolveDbPath } from './paths';
+import { packageRoot, resolveDbPath, userDataDir } from './paths';
+import { createHost } from './runtime/host';
+import { readSettings } from './settings';
 import { RENDERER_CSP } from './serve/server';
 
 const SCHEME = 'app';
@@ -26,10 +38,12 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let mainWindow: BrowserWindow | null = null;
+  const dbPath = resolveDbPath(undefined);
+  const settingsDir = userDataDir();
   const services = createAppServices({
     transport: 'electron',
-    baseUrl: process.env.WATCHFLOOR_BASE_URL || null,
-    dbPath: resolveDbPath(undefined),
+    baseUrl: null,
+    dbPath,
     // Checklist 15: only parsed http(s) URLs (the contract row validated it already).
     openExternal: async (url) => {
       const parsed = new URL(url);
@@ -46,11 +60,18 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.webContents.send(PUSH_PREFIX + 'notification', n);
   };
   const notify = createDesktopNotifier(focusAndOpen);
+  // Background sync for the remembered service; the desktop gets the coalesced notifications.
+  const host = createHost({
+    services,
+    dbPath,
+    settingsDir,
+    desktop: notify,
+    log: (line) => console.error(line),
+  });
 
-  // Push events to every window; notifications also become desktop notifications.
+  // Push events to every window.
   services.bus.subscribe((event, payload) => {
     for (const win of BrowserWindow.getAllWindows()) win.webContents.send(PUSH_PREFIX + event, payload);
-    if (event === 'notification') notify(payload as AppNotification);
   });
 
   // Checklist 17: every IPC message comes from our own page in our own window.
@@ -142,7 +163,14 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionCheckHandler(() => false);
     Menu.setApplicationMenu(buildMenu());
     createWindow();
+    const settings = readSettings(settingsDir);
+    const baseUrl = process.env.WATCHFLOOR_BASE_URL || settings.baseUrl;
+    // No service yet: the window offers the first-run choice (a service and key, or demo).
+    if (baseUrl) void host.connect(baseUrl, settings.profile);
+    // Sync on resume from sleep (the scheduler also runs on start and on its interval).
+    powerMonitor.on('resume', () => services.ctx.sync?.scheduler.resumed());
   });
+  app.on('before-quit', () => void host.close());
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

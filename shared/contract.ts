@@ -82,6 +82,16 @@ export const capabilities = {
     }),
   ),
   'key.clear': row<KeyStatusResult>()(empty),
+  /** First run: a service and key, checked with a free call (401 says so) before it is kept. */
+  'setup.connect': row<AppInfo>()(
+    z.strictObject({
+      baseUrl: httpUrl,
+      profile: z.enum(['main', 'alternate']),
+      key: z.string().min(8).max(512).regex(/^\S+$/, 'must not contain white space'),
+    }),
+  ),
+  /** First run: the built-in demo service, its data marked as demo everywhere. */
+  'setup.demo': row<AppInfo>()(z.strictObject({ profile: z.enum(['main', 'alternate']) })),
   'notifications.list': row<AppNotification[]>()(
     z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
   ),

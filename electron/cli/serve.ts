@@ -1,13 +1,11 @@
 // `watchfloor serve [--port N] [--demo]` (docs/cli.md "serve"): the workstation's interface in
 // a browser on this machine. Prints one URL carrying a fresh secret; runs until interrupted.
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { createAppServices } from '../app-context';
-import type { DemoService } from '../demo';
-import { DEMO_API_KEY, demoDbPath, startDemo } from '../demo/session';
-import { createSyncRuntime } from '../runtime/sync-runtime';
-import { packageRoot, resolveDbPath } from '../paths';
+import { packageRoot, resolveDbPath, userDataDir } from '../paths';
+import { createHost } from '../runtime/host';
+import { readSettings } from '../settings';
 import { startServe } from '../serve/server';
 import { usageError } from './errors';
 
@@ -29,44 +27,17 @@ export function registerServe(program: Command): void {
           throw usageError(`--profile must be main or alternate, got ${opts.profile}`);
         const root = packageRoot(import.meta.dirname);
         const log = (line: string) => process.stderr.write(`${line}\n`);
-        let dbPath = resolveDbPath(opts.db);
-        let baseUrl = opts.baseUrl || process.env.WATCHFLOOR_BASE_URL || null;
-        let demo: DemoService | null = null;
-        if (opts.demo) {
-          // Demo data lives in its own file, fresh each launch, never in the account's cache.
-          dbPath = opts.db ? dbPath : demoDbPath(dbPath);
-          rmSync(dbPath, { force: true });
-          rmSync(`${dbPath}-wal`, { force: true });
-          rmSync(`${dbPath}-shm`, { force: true });
-          mkdirSync(path.dirname(dbPath), { recursive: true });
-        }
-        const services = createAppServices({
-          transport: 'serve',
-          ...(opts.demo ? { mode: 'demo' as const } : {}),
-          baseUrl,
-          profile: opts.profile,
-          dbPath,
-          log,
-        });
-        if (opts.demo) {
-          demo = await startDemo(opts.profile);
-          baseUrl = demo.url;
-          services.ctx.baseUrl = baseUrl;
-          log(`demo service at ${baseUrl} (demo data, clearly marked)`);
-        }
-        if (baseUrl) {
-          services.ctx.sync = createSyncRuntime({
-            baseUrl,
-            profile: opts.profile,
-            dbPath,
-            keychain: services.ctx.keychain,
-            env: services.ctx.env,
-            bus: services.bus,
-            ...(demo ? { apiKey: DEMO_API_KEY } : {}),
-            log,
-          });
-          services.ctx.sync.scheduler.start();
-        }
+        const dbPath = resolveDbPath(opts.db);
+        // Choices are remembered in the per-user folder, unless a test points --db elsewhere.
+        const settingsDir = opts.db ? null : userDataDir();
+        const remembered = settingsDir ? readSettings(settingsDir) : null;
+        const baseUrl = opts.baseUrl || process.env.WATCHFLOOR_BASE_URL || remembered?.baseUrl || null;
+        const profile = opts.baseUrl || !remembered?.baseUrl ? opts.profile : remembered.profile;
+        const services = createAppServices({ transport: 'serve', baseUrl: null, profile: null, dbPath, log });
+        const host = createHost({ services, dbPath, settingsDir, log });
+        // No service and no --demo: the window offers the first-run choice (setup.*).
+        if (opts.demo) await host.demo(opts.profile);
+        else if (baseUrl) await host.connect(baseUrl, profile);
         const handle = await startServe({
           dispatch: services.dispatch,
           bus: services.bus,
@@ -78,10 +49,7 @@ export function registerServe(program: Command): void {
           'Watchfloor is served on 127.0.0.1 only; open the URL above. Ctrl+C stops it.\n',
         );
         await new Promise<void>((resolve) => {
-          const stop = () =>
-            void Promise.all([handle.close(), services.ctx.sync?.stop(), demo?.close()]).then(() =>
-              resolve(),
-            );
+          const stop = () => void Promise.all([handle.close(), host.close()]).then(() => resolve());
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);
         });

@@ -11,6 +11,7 @@ import type { SyncRuntime } from '../runtime/sync-runtime';
 import type { OutboxItem } from '../../shared/contract';
 import type { OutboxRow } from '../outbox/outbox';
 import * as writes from '../outbox/writes';
+import { ApiError, createClient } from '../api';
 import { keyStatus, KeychainUnavailableError, type Keychain } from '../keychain';
 import { ContractError, type Handlers } from './dispatch';
 
@@ -28,6 +29,31 @@ export interface AppContext {
   openExternal: ((url: string) => Promise<void>) | null;
   /** Background sync, once a service (or the demo) is configured. */
   sync: SyncRuntime | null;
+  /** The first-run choice: connect to a service, or demo mode (provided by the host). */
+  setup: {
+    connect(baseUrl: string, profile: Profile): Promise<void>;
+    demo(profile: Profile): Promise<void>;
+  } | null;
+}
+
+const info = (ctx: AppContext): AppInfo => ({
+  version: ctx.version,
+  mode: ctx.mode,
+  profile: ctx.profile,
+  baseUrl: ctx.baseUrl,
+  dbPath: ctx.dbPath,
+  transport: ctx.transport,
+});
+
+/** Checks a key with a free call (the standing-order list) before anything is stored. */
+async function checkKey(baseUrl: string, profile: Profile, key: string): Promise<void> {
+  const client = createClient({ baseUrl, profile, apiKey: key, retries: 1, timeoutMs: 15_000 });
+  try {
+    await client.standingOrders({});
+  } catch (e) {
+    if (e instanceof ApiError) throw new ContractError(e.message);
+    throw e;
+  }
 }
 
 const item = (r: OutboxRow): OutboxItem => ({
@@ -84,14 +110,25 @@ async function statusOf(ctx: AppContext): Promise<KeyStatusResult> {
 
 export function createHandlers(ctx: AppContext): Handlers {
   return {
-    'app.info': () => ({
-      version: ctx.version,
-      mode: ctx.mode,
-      profile: ctx.profile,
-      baseUrl: ctx.baseUrl,
-      dbPath: ctx.dbPath,
-      transport: ctx.transport,
-    }),
+    'app.info': () => info(ctx),
+    'setup.connect': async ({ baseUrl, profile, key }) => {
+      if (!ctx.setup) throw new ContractError('this window cannot change the service');
+      const url = baseUrl.replace(/\/+$/, '');
+      await checkKey(url, profile, key);
+      try {
+        await ctx.keychain.set(url, key);
+      } catch (err) {
+        if (err instanceof KeychainUnavailableError) throw new ContractError(err.message);
+        throw err;
+      }
+      await ctx.setup.connect(url, profile);
+      return info(ctx);
+    },
+    'setup.demo': async ({ profile }) => {
+      if (!ctx.setup) throw new ContractError('this window cannot change the service');
+      await ctx.setup.demo(profile);
+      return info(ctx);
+    },
     'key.status': () => statusOf(ctx),
     'key.set': async ({ baseUrl, key }) => {
       await ctx.keychain.set(baseUrl, key);

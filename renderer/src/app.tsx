@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { AppInfo, AppNotification, KeyStatusResult, PushPayload } from '../../shared/contract';
 import { api } from './contract-client';
+import { FirstRun } from './first-run';
 
 export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
@@ -38,7 +39,15 @@ export function App() {
         <span data-testid="link-status">{link ? (link.online ? 'online' : 'offline') : 'connecting…'}</span>
       </header>
       {error && <p role="alert">{error}</p>}
-      {info && (
+      {info && !info.baseUrl && (
+        <FirstRun
+          onReady={(next) => {
+            setInfo(next);
+            void api['key.status']({}).then(setKey);
+          }}
+        />
+      )}
+      {info && info.baseUrl && (
         <dl>
           <dt>Service</dt>
           <dd data-testid="base-url">{info.baseUrl ?? 'not configured'}</dd>

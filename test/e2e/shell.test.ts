@@ -1,5 +1,8 @@
 // The UI shell in a real browser through `watchfloor serve`, as an analyst on a machine
 // without a desktop would use it.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser';
@@ -9,7 +12,12 @@ let serve: ServeProcess;
 let browser: Browser;
 beforeAll(async () => {
   [serve, browser] = await Promise.all([
-    startServeProcess([], { ...process.env, WATCHFLOOR_BASE_URL: '' }),
+    // A fresh HOME: no remembered service, so the window offers the first-run choice.
+    startServeProcess([], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-shell-')),
+    }),
     launchChromium(),
   ]);
 });
@@ -30,8 +38,8 @@ describe('the window through serve', () => {
     await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
     // Pushed over SSE on connect: the link state.
     await expect.poll(() => page.getByTestId('link-status').textContent()).toBe('offline');
-    expect(await page.getByTestId('base-url').textContent()).toBe('not configured');
-    expect(await page.getByTestId('key-status').textContent()).toBe('not set');
+    await page.getByTestId('first-run').waitFor();
+    expect(await page.getByRole('button', { name: 'Try the demo' }).isEnabled()).toBe(true);
     expect(problems).toEqual([]);
   });
 

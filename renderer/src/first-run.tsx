@@ -1,0 +1,93 @@
+// First run with no service configured: connect with a base URL and key (checked with a free
+// call before it is kept; a refused key says so), or try the built-in demo (marked as demo).
+import { useState, type FormEvent } from 'react';
+import type { AppInfo, Profile } from '../../shared/contract';
+import { api } from './contract-client';
+
+export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
+  const [baseUrl, setBaseUrl] = useState('');
+  const [profile, setProfile] = useState<Profile>('main');
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (kind: 'connect' | 'demo', call: () => Promise<AppInfo>) => {
+    setBusy(kind);
+    setError(null);
+    try {
+      onReady(await call());
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+      // The key field is cleared either way: it is not kept in the window.
+      setKey('');
+    }
+  };
+
+  const connect = (e: FormEvent) => {
+    e.preventDefault();
+    void run('connect', () => api['setup.connect']({ baseUrl: baseUrl.trim(), profile, key: key.trim() }));
+  };
+
+  return (
+    <section data-testid="first-run" aria-labelledby="first-run-title" className="first-run">
+      <h2 id="first-run-title">Connect Watchfloor</h2>
+      <p>
+        Enter your service address and API key. The key goes to your system keychain, never to this window
+        again.
+      </p>
+      <form onSubmit={connect}>
+        <label>
+          Service address
+          <input
+            name="baseUrl"
+            type="url"
+            required
+            placeholder="https://service.example"
+            value={baseUrl}
+            onChange={(e) => setBaseUrl(e.target.value)}
+          />
+        </label>
+        <label>
+          Profile
+          <select name="profile" value={profile} onChange={(e) => setProfile(e.target.value as Profile)}>
+            <option value="main">main (uuid ids, start/end dates)</option>
+            <option value="alternate">alternate (integer ids, date + days, watches)</option>
+          </select>
+        </label>
+        <label>
+          API key
+          <input
+            name="key"
+            type="password"
+            autoComplete="off"
+            required
+            minLength={8}
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={busy !== null}>
+          {busy === 'connect' ? 'Checking the key…' : 'Connect'}
+        </button>
+      </form>
+      <p>
+        No key yet?{' '}
+        <button
+          type="button"
+          disabled={busy !== null}
+          onClick={() => void run('demo', () => api['setup.demo']({ profile }))}
+        >
+          {busy === 'demo' ? 'Starting the demo…' : 'Try the demo'}
+        </button>{' '}
+        (clearly marked demo data, nothing from the live service).
+      </p>
+      {error && (
+        <p role="alert" data-testid="first-run-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
