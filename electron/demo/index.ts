@@ -20,7 +20,9 @@ import {
 import * as account from './routes-account';
 import * as feeds from './routes-feeds';
 import * as sig from './routes-signals';
+import * as collection from './routes-collection';
 import * as tools from './routes-tools';
+import * as watches from './routes-watches';
 import { DemoWorld } from './world';
 
 export type { Faults, Plan, Profile, RequestRecord } from './http';
@@ -83,7 +85,7 @@ function routes(): Route[] {
       re: new RegExp(`^/signals/${ID}/refine-location$`),
       profiles: alt,
       metered: true,
-      handle: account.refineLocation,
+      handle: watches.refineLocation,
     },
     { method: 'GET', re: new RegExp(`^/signals/${ID}$`), profiles: main, price: 1, handle: sig.mainReread },
     {
@@ -99,11 +101,16 @@ function routes(): Route[] {
     { method: 'GET', re: new RegExp(`^/events/${ID}/thread$`), handle: feeds.thread },
     { method: 'GET', re: new RegExp(`^/(${measured})$`), price: 3, handle: feeds.measuredList },
     { method: 'GET', re: /^\/transit-anomalies$/, price: 3, handle: feeds.transit },
-    { method: 'GET', re: /^\/imagery$/, price: 2, handle: tools.imagery },
-    { method: 'GET', re: /^\/collection\/plan$/, price: 4, handle: tools.collectionPlan },
-    { method: 'GET', re: /^\/collection\/priority$/, price: 1, handle: tools.collectionPriority },
-    { method: 'GET', re: /^\/collection\/observability$/, price: 1, handle: tools.collectionObservability },
-    { method: 'GET', re: /^\/passes$/, price: 2, handle: tools.passes },
+    { method: 'GET', re: /^\/imagery$/, price: 2, handle: collection.imagery },
+    { method: 'GET', re: /^\/collection\/plan$/, price: 4, handle: collection.collectionPlan },
+    { method: 'GET', re: /^\/collection\/priority$/, price: 1, handle: collection.collectionPriority },
+    {
+      method: 'GET',
+      re: /^\/collection\/observability$/,
+      price: 1,
+      handle: collection.collectionObservability,
+    },
+    { method: 'GET', re: /^\/passes$/, price: 2, handle: collection.passes },
     { method: 'GET', re: /^\/elevation$/, handle: tools.elevationGet },
     { method: 'POST', re: /^\/elevation$/, handle: tools.elevationPost },
     { method: 'GET', re: /^\/terrain$/, handle: tools.terrain },
@@ -132,33 +139,33 @@ function routes(): Route[] {
     { method: 'GET', re: new RegExp(`^/monitoring/${ID}$`), handle: account.monitoringDetail },
     { method: 'GET', re: /^\/entities$/, price: 1, handle: tools.entitiesSearch },
     { method: 'GET', re: new RegExp(`^/entities/${ID}$`), price: 1, handle: tools.entity },
-    { method: 'GET', re: /^\/claims$/, profiles: alt, handle: account.claims },
-    { method: 'GET', re: /^\/discriminators$/, profiles: alt, price: 3, handle: account.discriminators },
-    { method: 'GET', re: /^\/watches$/, profiles: alt, handle: account.watchesList },
-    { method: 'POST', re: /^\/watches$/, profiles: alt, handle: account.watchCreate },
+    { method: 'GET', re: /^\/claims$/, profiles: alt, handle: watches.claims },
+    { method: 'GET', re: /^\/discriminators$/, profiles: alt, price: 3, handle: watches.discriminators },
+    { method: 'GET', re: /^\/watches$/, profiles: alt, handle: watches.watchesList },
+    { method: 'POST', re: /^\/watches$/, profiles: alt, handle: watches.watchCreate },
     {
       method: 'GET',
       re: new RegExp(`^/watches/${ID}/decision-package$`),
       profiles: alt,
       price: 5,
-      handle: account.watchPackage,
+      handle: watches.watchPackage,
     },
-    { method: 'POST', re: new RegExp(`^/watches/${ID}/notes$`), profiles: alt, handle: account.noteCreate },
+    { method: 'POST', re: new RegExp(`^/watches/${ID}/notes$`), profiles: alt, handle: watches.noteCreate },
     {
       method: 'DELETE',
       re: new RegExp(`^/watches/${ID}/notes/${ID}$`),
       profiles: alt,
-      handle: account.noteDelete,
+      handle: watches.noteDelete,
     },
     {
       method: 'GET',
       re: new RegExp(`^/watches/${ID}$`),
       profiles: alt,
       metered: true,
-      handle: (ctx) => account.watchDetail(ctx, () => ctx.charge(2)),
+      handle: (ctx) => watches.watchDetail(ctx, () => ctx.charge(2)),
     },
-    { method: 'PATCH', re: new RegExp(`^/watches/${ID}$`), profiles: alt, handle: account.watchPatch },
-    { method: 'DELETE', re: new RegExp(`^/watches/${ID}$`), profiles: alt, handle: account.watchDelete },
+    { method: 'PATCH', re: new RegExp(`^/watches/${ID}$`), profiles: alt, handle: watches.watchPatch },
+    { method: 'DELETE', re: new RegExp(`^/watches/${ID}$`), profiles: alt, handle: watches.watchDelete },
   ];
 }
 

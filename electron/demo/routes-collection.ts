@@ -1,0 +1,306 @@
+// Imagery search, collection planning and pass predictions of the demo service: synthetic
+// but shaped per the documents; answers are seeded by the request so they repeat.
+import { bboxCentre, pointInBBox } from '../../shared/bbox';
+import { badParams, HttpFail, type Ctx } from './http';
+import * as p from './params';
+import { createRandom, hashString } from './random';
+import { dateOf, type DemoEvent } from './world';
+export const seeded = (ctx: Ctx) =>
+  createRandom(hashString(`${ctx.path}?${ctx.query.toString()}${JSON.stringify(ctx.body)}`));
+
+export function eventFor(ctx: Ctx, raw: unknown, name = 'event_id'): { e: DemoEvent; merged: boolean } {
+  const asked =
+    ctx.state.profile === 'main'
+      ? typeof raw === 'string'
+        ? ctx.world.byUuid(raw)
+        : undefined
+      : ctx.world.byInt(Number(raw));
+  if (raw === undefined || raw === null || raw === '') throw badParams(`${name} is required`);
+  if (!asked) throw new HttpFail(404, 'NOT_FOUND', `no event with this ${name}`);
+  const e = ctx.world.survivor(asked);
+  return { e, merged: e !== asked };
+}
+export const eid = (ctx: Ctx, e: DemoEvent) => (ctx.state.profile === 'main' ? e.uuid : e.intId);
+
+export function imagery(ctx: Ctx) {
+  const bbox = p.bbox(ctx);
+  if (!bbox) throw badParams('bbox is required');
+  const collection = p.str(ctx, 'collection') ?? 'sentinel-2-l2a';
+  if (!['sentinel-2-l2a', 'sentinel-1-grd', 'nisar-l-band'].includes(collection))
+    throw badParams('unknown collection');
+  let start: string;
+  let end: string;
+  if (ctx.state.profile === 'main') {
+    const d = p.mainDates(ctx);
+    end = d.end ?? ctx.world.today();
+    start = d.start ?? p.addDays(end, -6);
+  } else ({ start, end } = p.alternateWindow(ctx, 7));
+  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30)
+    throw badParams('the imagery window is at most 30 days');
+  const cloudMax = p.num(ctx, 'cloud_cover_max', 0, 100);
+  const eventDate = p.date(ctx, 'event_date');
+  const size = p.limit(ctx, 100, 20);
+  const r = seeded(ctx);
+  const scenes = [];
+  for (let d = start; d <= end && scenes.length < size; d = p.addDays(d, r.int(2, 5))) {
+    const cloud = collection === 'sentinel-2-l2a' ? r.round(r.next() * 100, 1) : 0;
+    if (cloudMax !== undefined && cloud > cloudMax) continue;
+    const scene: Record<string, unknown> = {
+      id: `${collection === 'sentinel-1-grd' ? 'S1A_IW_GRDH' : 'S2B_MSIL2A'}_${d.replace(/-/g, '')}_${r.hex(6)}`,
+      collection,
+      datetime: `${d}T${String(r.int(0, 23)).padStart(2, '0')}:30:00Z`,
+      bbox: [bbox[0] - 0.5, bbox[1] - 0.5, bbox[2] + 0.5, bbox[3] + 0.5],
+      cloud_cover: cloud,
+      platform: collection === 'sentinel-1-grd' ? 'sentinel-1a' : 'sentinel-2b',
+      preview: `https://example.org/preview/${d}.png`,
+    };
+    if (eventDate) scene.timing = d < eventDate ? 'pre' : d > eventDate ? 'post' : 'same_day_unknown';
+    scenes.push(scene);
+  }
+  return {
+    meta: {
+      collection,
+      start_date: start,
+      end_date: end,
+      bbox,
+      count: scenes.length,
+      ...(eventDate
+        ? {
+            has_pre_baseline: scenes.some((s) => s.timing === 'pre'),
+            has_post: scenes.some((s) => s.timing === 'post'),
+            bracketing_available: true,
+            window_status: 'complete',
+          }
+        : {}),
+    },
+    scenes,
+  };
+}
+
+export function collectionPlan(ctx: Ctx) {
+  const goal = p.str(ctx, 'analysis_goal');
+  if (!goal || !['damage_assessment', 'flood_mapping', 'wildfire_assessment'].includes(goal))
+    throw badParams('analysis_goal must be damage_assessment, flood_mapping or wildfire_assessment');
+  const { e, merged } = eventFor(ctx, p.str(ctx, 'event_id'));
+  const r = seeded(ctx);
+  return {
+    meta: {
+      event_id: eid(ctx, e),
+      merged_from_request: merged,
+      analysis_goal: goal,
+      event_date: p.date(ctx, 'event_date') ?? dateOf(e.occurredAt),
+    },
+    plan: {
+      steps: [
+        {
+          collection: 'sentinel-1-grd',
+          query_reason: 'all-weather baseline and post pair',
+          returned_count: r.int(2, 8),
+          usable_count: r.int(1, 2),
+          sar_pair_status: 'pair_available',
+        },
+        {
+          collection: 'sentinel-2-l2a',
+          query_reason: 'optical pre/post',
+          returned_count: r.int(2, 8),
+          usable_count: r.int(0, 2),
+        },
+      ],
+      skipped_duplicates: r.int(0, 3),
+      capability: { screening: 'suitable', detection: 'suitable', identification: 'not_suitable' },
+      vhr_recommendation: { recommended: e.severityScore > 6, assessed: true, open_data_still_valid: true },
+    },
+  };
+}
+
+function surveyWindow(ctx: Ctx) {
+  const d = ctx.state.profile === 'main' ? p.mainDates(ctx) : p.alternateWindow(ctx, 1);
+  const today = ctx.world.today();
+  const start = d.start ?? today;
+  const end = d.end ?? today;
+  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30)
+    throw badParams('the window is capped at 30 days');
+  // Alternate: no plan history floor, only the corpus start.
+  const w = p.clampWindow(ctx, start, end, { floor: ctx.state.profile === 'main' });
+  const bbox = p.bbox(ctx);
+  const categories = p.list(ctx, 'categories');
+  const minGeoint = p.num(ctx, 'min_geoint_score', 0, 10);
+  const rows = ctx.world
+    .listed()
+    .filter(
+      (e) =>
+        dateOf(e.occurredAt) >= w.start &&
+        dateOf(e.occurredAt) <= w.end &&
+        (!bbox || pointInBBox(e.lng, e.lat, bbox)) &&
+        (!categories || categories.includes(e.category)) &&
+        (minGeoint === undefined || e.geointScore >= minGeoint),
+    )
+    .sort((a, b) => b.geointScore - a.geointScore);
+  return { w, bbox, rows };
+}
+
+export function collectionPriority(ctx: Ctx) {
+  const { w, bbox, rows } = surveyWindow(ctx);
+  const top = rows.slice(0, p.int(ctx, 'top_n', 1, 50) ?? 12);
+  const cls = (e: DemoEvent) => (e.severityScore > 6 ? 'vhr' : 'hr');
+  const byClass: Record<string, { count: number; mean_importance: number }> = {};
+  for (const e of rows) {
+    const c = (byClass[cls(e)] ??= { count: 0, mean_importance: 0 });
+    c.mean_importance = Number(
+      ((c.mean_importance * c.count + e.geointScore / 10) / (c.count + 1)).toFixed(3),
+    );
+    c.count++;
+  }
+  const aoi = (e: DemoEvent) =>
+    [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05].map((x) => Number(x.toFixed(4)));
+  const meta = {
+    bbox: bbox ?? null,
+    start_date: w.start,
+    end_date: w.end,
+    ...(w.clamp ? { window_clamp: w.clamp } : {}),
+  };
+  if (ctx.state.profile === 'main')
+    return {
+      meta,
+      priority: {
+        by_spec_class: byClass,
+        top_priorities: top.map((e) => ({
+          event_id: e.uuid,
+          importance: e.geointScore / 10,
+          spec_class: cls(e),
+          aoi: aoi(e),
+          stage: e.stage,
+        })),
+      },
+    };
+  return {
+    meta,
+    priority: {
+      by_spec_class: byClass,
+      top: top.map((e) => ({
+        event_id: e.intId,
+        importance: e.geointScore / 10,
+        required_class: cls(e),
+        rs_aoi: aoi(e),
+      })),
+    },
+  };
+}
+
+export function collectionObservability(ctx: Ctx) {
+  const sensor = p.str(ctx, 'sensor') ?? 'sentinel-2';
+  if (!['sentinel-2', 'sentinel-1'].includes(sensor))
+    throw badParams('sensor must be sentinel-2 or sentinel-1');
+  const { w, bbox, rows } = surveyWindow(ctx);
+  const top = rows.slice(0, p.int(ctx, 'top_n', 1, 50) ?? 20);
+  const observable = rows.filter((e) => e.observability > 0.3);
+  const meta = {
+    bbox: bbox ?? null,
+    start_date: w.start,
+    end_date: w.end,
+    ...(w.clamp ? { window_clamp: w.clamp } : {}),
+  };
+  const byLevel: Record<string, number> = {};
+  for (const e of rows)
+    byLevel[e.severityScore > 6 ? 'vhr' : 'hr'] = (byLevel[e.severityScore > 6 ? 'vhr' : 'hr'] ?? 0) + 1;
+  if (ctx.state.profile === 'alternate')
+    return {
+      meta,
+      survey: {
+        sensor,
+        observable_count: observable.length,
+        not_observable_count: rows.length - observable.length,
+        by_rs_level: byLevel,
+        top: top.map((e) => ({ event_id: e.intId, rs_target: e.place.facility ?? 'settlement' })),
+      },
+    };
+  return {
+    meta,
+    survey: {
+      sensor,
+      total_in_window: rows.length,
+      examined: rows.length,
+      page_capped: false,
+      observable_count: observable.length,
+      not_observable_count: rows.length - observable.length,
+      by_rs_level: byLevel,
+      collection_ready_count: observable.filter((e) => e.stage !== 'reported').length,
+      events: top.map((e) => ({
+        event_id: e.uuid,
+        headline: e.title,
+        rs_level: e.severityScore > 6 ? 'vhr' : 'hr',
+        rs_target: e.place.facility ?? 'settlement',
+        stage: e.stage,
+        collection_ready: e.observability > 0.3 && e.stage !== 'reported',
+        plottable: e.stage !== 'reported',
+      })),
+    },
+  };
+}
+
+const FAMILIES = [
+  'sentinel-1',
+  'sentinel-2',
+  'landsat',
+  'nisar',
+  'vantor',
+  'airbus',
+  'planet',
+  'blacksky',
+  'satellogic',
+  'iceye',
+  'capella',
+  'umbra',
+  'synspective',
+];
+
+export function passes(ctx: Ctx) {
+  const bbox = p.bbox(ctx);
+  const lat = p.num(ctx, 'lat', -90, 90);
+  const lon = p.num(ctx, 'lon', -180, 180);
+  if ((lat === undefined || lon === undefined) && !bbox) throw badParams('give lat and lon, or bbox');
+  const target = lat !== undefined && lon !== undefined ? { lat, lon } : bboxCentre(bbox!);
+  const start = p.date(ctx, 'start_date') ?? ctx.world.today();
+  let end = p.date(ctx, 'end_date') ?? p.addDays(start, 2);
+  if (end > p.addDays(start, 7)) end = p.addDays(start, 7);
+  const families = p.list(ctx, 'satellites', FAMILIES) ?? FAMILIES;
+  const max = p.int(ctx, 'max_passes', 1, 100) ?? 40;
+  const r = seeded(ctx);
+  const now = ctx.world.now().toISOString();
+  const out = [];
+  const t0 = Date.parse(`${start}T00:00:00Z`);
+  const t1 = Date.parse(`${p.addDays(end, 1)}T00:00:00Z`);
+  for (const family of families)
+    for (let t = t0 + r.int(0, 43_200_000); t < t1; t += r.int(36_000_000, 90_000_000)) {
+      const peak = new Date(t - (t % 1000)).toISOString();
+      out.push({
+        satellite: `${family.toUpperCase()}-${r.int(1, 4)}`,
+        family_key: family,
+        sensor: ['sentinel-1', 'nisar', 'iceye', 'capella', 'umbra', 'synspective'].includes(family)
+          ? 'sar'
+          : 'optical',
+        collection_mode: ['sentinel-1', 'sentinel-2', 'landsat', 'nisar'].includes(family)
+          ? 'systematic'
+          : 'taskable',
+        peak,
+        off_nadir_deg: r.round(r.next() * 40, 2),
+        direction: r.chance(0.5) ? 'ascending' : 'descending',
+        sunlit: r.chance(0.5),
+        tle_age_days: r.round(r.next() * 3, 2),
+        is_past: peak < now,
+      });
+    }
+  out.sort((a, b) => a.peak.localeCompare(b.peak));
+  const note =
+    ctx.state.profile === 'main'
+      ? 'Systematic passes are geometric predictions from orbital elements, not a scheduled acquisition.'
+      : 'Systematic passes are scheduled acquisitions.';
+  return {
+    meta: { target, window: { start, end } },
+    passes: out.slice(0, max),
+    freshness: { max_tle_age_days: 3, stale: false },
+    retrieval_ok: true,
+    note,
+    attribution: 'demo orbital elements',
+  };
+}
