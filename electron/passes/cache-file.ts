@@ -1,7 +1,8 @@
-// Opening the cache file for orbital elements from the CLI. Until the lead wires
-// elementsMigration into openCache's numbered list, the commands open the file directly:
-// reads never create or change it ("nothing changed" on bad input), writes create the two
-// elements tables when they are missing (the migration is idempotent).
+// Opening the cache file for orbital elements from the CLI. Elements belong to no account,
+// so `elements import` may come before any sync has claimed the file for a service: the
+// commands open it directly. Reads never create or change it ("nothing changed" on bad
+// input); writes create the elements tables when missing (the same idempotent step is
+// migration 10 of openCache's list, so a later sync migrates the file normally).
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
