@@ -1,6 +1,7 @@
 // The schema, in order. Append only: a released step is never edited, a change is a new
 // step (docs/style.md: "migrations as numbered files", checked to be strictly increasing).
 import { outboxMigration } from '../../outbox/outbox';
+import { elementsMigration } from '../../passes/store';
 import { syncMigration } from '../../sync/migration';
 import { migration001 } from './001-meta';
 import { migration002 } from './002-signals';
@@ -25,8 +26,9 @@ export const migrations: readonly Migration[] = [
   migration008,
   // The sync engine's reconciliation table lives beside its code (electron/sync/migration.ts).
   { version: 9, name: syncMigration.name, up: (db) => syncMigration.up(db) },
-  // Next: { version: 10, name: elementsMigration.name, up: ... } from electron/passes/store.ts
-  // (the lead adds it here; satellite-pass elements live beside their code like the outbox).
+  // Orbital elements live beside their code (electron/passes/store.ts); the migration is
+  // idempotent, so a file where `elements import` created the tables first still migrates.
+  { version: 10, name: elementsMigration.name, up: (db) => elementsMigration.up(db) },
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */
