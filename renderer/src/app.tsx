@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import type { AppInfo, AppNotification, KeyStatusResult, PushPayload } from '../../shared/contract';
 import { api } from './contract-client';
 import { FirstRun } from './first-run';
+import { OutboxPanel } from './outbox-panel';
+import { SyncPanel } from './sync-panel';
 
 export function App() {
   const [info, setInfo] = useState<AppInfo | null>(null);
@@ -59,6 +61,8 @@ export function App() {
           </dd>
         </dl>
       )}
+      {info?.baseUrl && <SyncPanel />}
+      {info?.baseUrl && <OutboxPanel />}
       <section aria-label="Notifications">
         <h2>Notifications</h2>
         <ul data-testid="notifications">

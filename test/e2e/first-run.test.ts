@@ -55,6 +55,11 @@ describe('first run', () => {
     await page.getByTestId('demo-banner').waitFor();
     expect(await page.getByTestId('demo-banner').textContent()).toContain('DEMO DATA');
     expect(await page.getByTestId('base-url').textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The demo's first sync runs in the background and reports each stream.
+    await expect
+      .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 30_000 })
+      .toMatch(/Last run/);
+    expect(await page.getByTestId('sync-panel').locator('tbody tr').count()).toBeGreaterThan(5);
     expect(problems).toEqual([]);
   });
 });
