@@ -99,6 +99,10 @@ export const capabilities = {
   /** Runs a sync now (one at a time; a run already going is awaited instead). */
   'sync.now': row<SyncStatusResult>()(empty),
   'sync.status': row<SyncStatusResult>()(empty),
+  /** An event's thread (event, timeline, sources): fresh when online, else from the cache. */
+  'events.thread': row<{ thread: unknown; fromCache: boolean; note: string | null }>()(
+    z.strictObject({ eventId: z.union([z.string().min(1).max(100), z.number().int().nonnegative()]) }),
+  ),
   // The analyst's writes: stored at once as pending and queued (outbox), sent when the link allows.
   'notes.add': row<OutboxItem>()(
     z.strictObject({

@@ -166,6 +166,7 @@ export function createHandlers(ctx: AppContext): Handlers {
       item(runtime(ctx).write((o) => writes.setOrderActive(o, orderId, active))),
     'orders.delete': ({ orderId }) => item(runtime(ctx).write((o) => writes.deleteOrderLater(o, orderId))),
     'monitoring.create': (input) => item(runtime(ctx).write((o) => writes.createMonitoringArea(o, input))),
+    'events.thread': ({ eventId }) => runtime(ctx).thread(String(eventId)),
     'outbox.list': () => runtime(ctx).withOutbox((o) => o.open().map(item)),
     'outbox.retry': ({ localId }) => item(runtime(ctx).withOutbox((o) => o.retry(localId))),
     'outbox.edit': ({ localId, payload }) => item(runtime(ctx).withOutbox((o) => o.edit(localId, payload))),

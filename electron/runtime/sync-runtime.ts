@@ -6,7 +6,7 @@
 // never leaves this function.
 import type { AppNotification } from '../../shared/contract';
 import { ApiError, createClient } from '../api';
-import { openCache } from '../cache';
+import { getThread, openCache, storeThread } from '../cache';
 import type { PushBus } from '../contract/dispatch';
 import { resolveApiKey, type Keychain } from '../keychain';
 import { diffForNotifications } from '../notify/diff';
@@ -41,6 +41,8 @@ export interface SyncRuntime {
   withOutbox<T>(fn: (outbox: Outbox) => T): T;
   /** Sends what is queued, in order, now. */
   flush(): Promise<FlushReport>;
+  /** An event's thread: fresh from the service when the link allows, else the cached one. */
+  thread(eventId: string): Promise<{ thread: unknown; fromCache: boolean; note: string | null }>;
   lastSummary(): SyncSummary | null;
   runNow(reason?: RunReason): Promise<RunOutcome | null>;
   stop(): Promise<void>;
@@ -179,6 +181,51 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
       const k = await keyOrNull();
       if (!k) throw new Error(`no API key for ${opts.baseUrl}`);
       return flushWith(k.key);
+    },
+    async thread(eventId) {
+      const cached = () => {
+        const db = open();
+        try {
+          return getThread(db, eventId);
+        } finally {
+          db.close();
+        }
+      };
+      const k = await keyOrNull();
+      if (k) {
+        const client = createClient({
+          baseUrl: opts.baseUrl,
+          profile: opts.profile,
+          apiKey: k.key,
+          retries: 1,
+          timeoutMs: 20_000,
+        });
+        try {
+          const res =
+            client.profile === 'main'
+              ? await client.thread({ eventId })
+              : await client.thread({ eventId: Number(eventId) });
+          const db = open();
+          try {
+            storeThread(db, { eventId, thread: res.data });
+          } finally {
+            db.close();
+          }
+          return { thread: res.data, fromCache: false, note: null };
+        } catch (e) {
+          const thread = cached();
+          if (thread)
+            return {
+              thread,
+              fromCache: true,
+              note: `shown from the cache: ${e instanceof Error ? e.message : String(e)}`,
+            };
+          throw e;
+        }
+      }
+      const thread = cached();
+      if (!thread) throw new Error(`no cached thread for ${eventId}, and no key to fetch it`);
+      return { thread, fromCache: true, note: 'shown from the cache (no key set)' };
     },
     lastSummary: () => last,
     runNow: (reason = 'manual') => scheduler.trigger(reason),

@@ -23,6 +23,14 @@ export interface SyncOptions {
 }
 
 export type { SyncProgress, SyncSummary } from './context';
+
+/** The 50 threads most recently fetched: the events the analyst opened or watches. */
+function openedThreads(ctx: SyncContext): string[] {
+  return ctx.db
+    .prepare('SELECT event_id FROM threads ORDER BY fetched_at DESC LIMIT 50')
+    .pluck()
+    .all() as string[];
+}
 export { SyncStopped } from './context';
 
 export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
@@ -38,7 +46,8 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     ['developments', syncDevelopments],
     ['measured', syncMeasured],
     ['transit', syncTransit],
-    ['threads', (c) => syncThreads(c, opts.threads ?? [])],
+    // Threads the analyst opened (cached) are kept fresh; they are free.
+    ['threads', (c) => syncThreads(c, opts.threads ?? openedThreads(c))],
     ...(opts.full ? ([['reconcile', reconcile]] as const) : []),
   ];
   for (const [name, run] of streams) {

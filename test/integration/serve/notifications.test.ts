@@ -99,4 +99,18 @@ describe('notifications through serve', () => {
     const listed = await call<AppNotification[]>('notifications.list', {});
     expect(listed.map((n) => n.kind)).toEqual(['order_fired']);
   });
+
+  it('an event the analyst opens is fetched fresh, then kept fresh by each sync', async () => {
+    const event = demo.world.listed().at(-5)!;
+    const opened = await call<{ thread: { canonical_event: { title: string } }; fromCache: boolean }>(
+      'events.thread',
+      { eventId: event.intId },
+    );
+    expect(opened.fromCache).toBe(false);
+    expect(opened.thread.canonical_event.title).toBe(event.title);
+    const status = await call<SyncStatusResult>('sync.now');
+    const summary = status.lastSummary as { streams: Record<string, { requests: number }> };
+    expect(summary.streams.threads!.requests).toBeGreaterThanOrEqual(1);
+    expect(demo.requests.filter((r) => r.path === `/api/v1/events/${event.intId}/thread`).length).toBe(2);
+  });
 });

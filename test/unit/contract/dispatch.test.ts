@@ -37,7 +37,8 @@ describe('contract dispatcher', () => {
     };
     // Rows that need a configured service answer, before one is configured, with an error
     // that says so (the outbox and sync rows are exercised through serve in integration).
-    const needsService = /^(sync\.now|sync\.configure|setup\.|notes\.|watches\.|orders\.|monitoring\.|outbox\.)/;
+    const needsService =
+      /^(sync\.now|sync\.configure|setup\.|events\.|notes\.|watches\.|orders\.|monitoring\.|outbox\.)/;
     Object.assign(valid, {
       'notes.add': { watchId: 'w-1', note: 'Smoke over the depot.' },
       'notes.delete': { watchId: 'w-1', noteId: 'n-1' },
@@ -53,13 +54,17 @@ describe('contract dispatcher', () => {
       'outbox.discard': { localId: 'local:x' },
       'setup.connect': { baseUrl: 'https://svc.example', profile: 'main', key: 'abcdefgh1234' },
       'setup.demo': { profile: 'alternate' },
+      'events.thread': { eventId: 1000001 },
     });
     for (const channel of channels) {
       const outcome = await dispatch(channel, valid[channel] ?? {});
       if (channel === 'key.clear') continue; // depends on key.set having configured a service
       if (needsService.test(channel)) {
         expect(outcome, channel).toMatchObject({ ok: false, error: { code: 'failed' } });
-        if (!outcome.ok) expect(outcome.error.message, channel).toMatch(/no service is configured|cannot change the service/);
+        if (!outcome.ok)
+          expect(outcome.error.message, channel).toMatch(
+            /no service is configured|cannot change the service/,
+          );
         continue;
       }
       expect(outcome, channel).toMatchObject({ ok: true });
