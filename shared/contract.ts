@@ -99,6 +99,8 @@ export const capabilities = {
   /** Runs a sync now (one at a time; a run already going is awaited instead). */
   'sync.now': row<SyncStatusResult>()(empty),
   'sync.status': row<SyncStatusResult>()(empty),
+  /** The window's view of the network (navigator online/offline): a link back triggers a sync. */
+  'link.report': row<SyncStatusResult>()(z.strictObject({ online: z.boolean() })),
   /** An event's thread (event, timeline, sources): fresh when online, else from the cache. */
   'events.thread': row<{ thread: unknown; fromCache: boolean; note: string | null }>()(
     z.strictObject({ eventId: z.union([z.string().min(1).max(100), z.number().int().nonnegative()]) }),

@@ -148,6 +148,10 @@ export function createHandlers(ctx: AppContext): Handlers {
       return syncStatus(ctx);
     },
     'sync.status': () => syncStatus(ctx),
+    'link.report': ({ online }) => {
+      ctx.sync?.scheduler.setOnline(online);
+      return syncStatus(ctx);
+    },
     'sync.configure': ({ intervalMinutes, dailyTokenBudget }) => {
       if (!ctx.sync) throw new ContractError('no service is configured');
       if (intervalMinutes !== undefined) ctx.sync.scheduler.setInterval(intervalMinutes);

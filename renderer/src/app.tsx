@@ -26,7 +26,15 @@ export function App() {
         setNotifications(n);
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-    return () => offs.forEach((off) => off());
+    // The OS says the network went or came back: main pauses or syncs at once.
+    const report = () => void api['link.report']({ online: navigator.onLine }).catch(() => undefined);
+    window.addEventListener('online', report);
+    window.addEventListener('offline', report);
+    return () => {
+      offs.forEach((off) => off());
+      window.removeEventListener('online', report);
+      window.removeEventListener('offline', report);
+    };
   }, []);
 
   return (

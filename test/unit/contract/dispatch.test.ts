@@ -55,6 +55,7 @@ describe('contract dispatcher', () => {
       'setup.connect': { baseUrl: 'https://svc.example', profile: 'main', key: 'abcdefgh1234' },
       'setup.demo': { profile: 'alternate' },
       'events.thread': { eventId: 1000001 },
+      'link.report': { online: true },
     });
     for (const channel of channels) {
       const outcome = await dispatch(channel, valid[channel] ?? {});
