@@ -15,7 +15,17 @@ beforeAll(async () => {
   demo = await startDemoService({ profile: 'alternate', now: DEMO_NOW, signalsPerDay: 5 });
   dir = mkdtempSync(path.join(os.tmpdir(), 'wf-outbox-'));
 });
-afterAll(() => demo.close());
+// Every serve started here is stopped at the end, even when an expectation fails midway.
+const started: ServeProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.stop()));
+  await demo.close();
+});
+const start = async () => {
+  const s = await startServeProcess(serveArgs(), serveEnv());
+  started.push(s);
+  return s;
+};
 
 const serveArgs = () => [
   '--base-url',
@@ -49,7 +59,7 @@ const notesWith = (text: string) => demo.world.watches.flatMap((w) => w.notes).f
 
 describe('outbox across a kill', () => {
   it('a lost answer: verified before resending, stored once; a refused link: sent once when back', async () => {
-    let serve = await startServeProcess(serveArgs(), serveEnv());
+    let serve = await start();
     await call(serve, 'sync.now');
     const watchId = demo.world.watches[1]!.id;
 
@@ -95,8 +105,8 @@ describe('outbox across a kill', () => {
     await kill(serve);
     demo.setFaults({});
     const postsBefore = notePosts().length;
-    serve = await startServeProcess(serveArgs(), serveEnv());
-    try {
+    serve = await start();
+    {
       // The start-up sync flushes first; an explicit flush joins or follows it.
       await call(serve, 'outbox.flush');
       await expect.poll(async () => (await call<OutboxItem[]>(serve, 'outbox.list')).length).toBe(0);
@@ -104,8 +114,6 @@ describe('outbox across a kill', () => {
       expect(notesWith('Lost answer note')).toHaveLength(1);
       expect(notesWith('Written offline')).toHaveLength(1);
       expect(notePosts().length - postsBefore).toBe(1);
-    } finally {
-      await serve.stop();
     }
   });
 });
