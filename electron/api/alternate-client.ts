@@ -5,7 +5,8 @@ import * as common from '../../shared/service/common';
 import { analystRunner } from './analyst';
 import { define } from './endpoint';
 import { P, req } from './params';
-import { ANALYSIS_GOALS, MARKETS, sharedEndpoints, SUBTYPES } from './shared-endpoints';
+import { ALTERNATE_SUBTYPES } from '../../shared/service/values';
+import { ANALYSIS_GOALS, MARKETS, sharedEndpoints } from './shared-endpoints';
 import type { Transport } from './transport';
 
 const window = { date: P.date(), days: P.int(1, 30) };
@@ -232,18 +233,7 @@ export function alternateEndpoints(transport: Transport) {
       path: '/entities',
       query: {
         q: req(P.str(300, 2)),
-        subtypes: P.list(
-          SUBTYPES.filter((s) =>
-            [
-              'port_facility',
-              'military_base',
-              'airport',
-              'refinery_energy',
-              'chokepoint',
-              'water_body',
-            ].includes(s),
-          ),
-        ),
+        subtypes: P.list(ALTERNATE_SUBTYPES),
         limit: P.int(1, 50),
       },
       schema: common.entitySearch,

@@ -2,91 +2,18 @@
 // elevation, terrain, index-series, ships, transit, measured lists, passes, standing-order
 // list, monitoring list and detail, entity search.
 import * as common from '../../shared/service/common';
+import { FAMILY_KEYS, INDEXES } from '../../shared/service/values';
 import type { define } from './endpoint';
 import { bothOrNeither, maxSpanDays, oneOfGroups, ordered, P, pairs, req } from './params';
 
-export const MARKETS = [
-  'oil',
-  'natural_gas',
-  'grain',
-  'shipping',
-  'defense',
-  'metals',
-  'semiconductors',
-  'fx',
-  'equities',
-] as const;
-export const INDEXES = [
-  'ndvi',
-  'evi',
-  'savi',
-  'ndmi',
-  'ndwi',
-  'mndwi',
-  'ndbi',
-  'ndsi',
-  'nbr',
-  'iron-oxide',
-  'clay',
-  'ferrous',
-] as const;
-export const ANALYSIS_GOALS = ['damage_assessment', 'flood_mapping', 'wildfire_assessment'] as const;
-export const FAMILY_KEYS = [
-  'sentinel-1',
-  'sentinel-2',
-  'landsat',
-  'nisar',
-  'vantor',
-  'airbus',
-  'planet',
-  'blacksky',
-  'satellogic',
-  'iceye',
-  'capella',
-  'umbra',
-  'synspective',
-] as const;
-export const MONITORING_METRICS = [
-  'ships',
-  'fires',
-  'vegetation',
-  'water',
-  'burn',
-  'snow',
-  'built_up',
-  'moisture',
-  'night_lights',
-  'ship_detection',
-  'fire_count',
-  'ndvi',
-  'evi',
-  'savi',
-  'ndmi',
-  'ndwi',
-  'mndwi',
-  'ndbi',
-  'ndsi',
-  'nbr',
-  'dnb',
-  'vv',
-  'vh',
-  'rvi',
-  'rfdi',
-  'cr',
-] as const;
-export const SUBTYPES = [
-  'port_facility',
-  'military_base',
-  'airport',
-  'refinery_energy',
-  'nuclear_facility',
-  'launch_site',
-  'dam',
-  'bridge',
-  'government_site',
-  'chokepoint',
-  'water_body',
-] as const;
+export {
+  ANALYSIS_GOALS,
+  FAMILY_KEYS,
+  INDEXES,
+  MARKETS,
+  MONITORING_METRICS,
+  SUBTYPES,
+} from '../../shared/service/values';
 export const MEASURED = {
   thermal: ['/thermal-anomalies', 'thermal_anomalies'],
   nightlight: ['/nightlight-anomalies', 'nightlight_anomalies'],

@@ -139,17 +139,7 @@ export const MEASURED_CATEGORIES = {
   cyclone_exposure: 'cyclone_exposure',
 } as const;
 
-export const MARKETS = [
-  'oil',
-  'natural_gas',
-  'grain',
-  'shipping',
-  'defense',
-  'metals',
-  'semiconductors',
-  'fx',
-  'equities',
-] as const;
+export { MARKETS } from '../../shared/service/values';
 
 export const HOSTS = [
   'reuters.com',

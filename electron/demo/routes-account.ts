@@ -1,6 +1,7 @@
 // The account's own things in the demo service: analyst runs, standing orders, monitoring
 // areas (watches and notes are in routes-watches.ts).
 import { bboxAreaKm2 } from '../../shared/bbox';
+import { MONITORING_METRICS } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
 import * as p from './params';
 import type { DemoArea, DemoOrder, DemoWatch } from './world';
@@ -206,34 +207,7 @@ export function orderDelete(ctx: Ctx) {
 
 // ---- monitoring ----------------------------------------------------------------------------
 
-const METRICS = [
-  'ships',
-  'fires',
-  'vegetation',
-  'water',
-  'burn',
-  'snow',
-  'built_up',
-  'moisture',
-  'night_lights',
-  'ship_detection',
-  'fire_count',
-  'ndvi',
-  'evi',
-  'savi',
-  'ndmi',
-  'ndwi',
-  'mndwi',
-  'ndbi',
-  'ndsi',
-  'nbr',
-  'dnb',
-  'vv',
-  'vh',
-  'rvi',
-  'rfdi',
-  'cr',
-];
+const METRICS: readonly string[] = MONITORING_METRICS;
 function areaRecord(a: DemoArea, detail: boolean): Record<string, unknown> {
   const latest = a.series.at(-1) ?? null;
   return {

@@ -1,6 +1,7 @@
 // Imagery search, collection planning and pass predictions of the demo service: synthetic
 // but shaped per the documents; answers are seeded by the request so they repeat.
 import { bboxCentre, pointInBBox } from '../../shared/bbox';
+import { FAMILY_KEYS } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
 import * as p from './params';
 import { createRandom, hashString } from './random';
@@ -238,21 +239,7 @@ export function collectionObservability(ctx: Ctx) {
   };
 }
 
-const FAMILIES = [
-  'sentinel-1',
-  'sentinel-2',
-  'landsat',
-  'nisar',
-  'vantor',
-  'airbus',
-  'planet',
-  'blacksky',
-  'satellogic',
-  'iceye',
-  'capella',
-  'umbra',
-  'synspective',
-];
+const FAMILIES: readonly string[] = FAMILY_KEYS;
 
 export function passes(ctx: Ctx) {
   const bbox = p.bbox(ctx);

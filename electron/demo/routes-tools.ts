@@ -1,6 +1,7 @@
 // Imagery, collection, passes, ground measurements, brief, assessment, analyst and the registry.
 // Synthetic but shaped per the documents; answers are seeded by the request so they repeat.
 import { bboxAreaKm2, bboxCentre, pointInBBox, type BBox } from '../../shared/bbox';
+import { INDEXES as INDEX_NAMES } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
 import * as p from './params';
 import { createRandom, hashString } from './random';
@@ -102,20 +103,7 @@ export function terrain(ctx: Ctx) {
   throw badParams(`unknown operation ${op}`);
 }
 
-export const INDEXES = [
-  'ndvi',
-  'evi',
-  'savi',
-  'ndmi',
-  'ndwi',
-  'mndwi',
-  'ndbi',
-  'ndsi',
-  'nbr',
-  'iron-oxide',
-  'clay',
-  'ferrous',
-];
+const INDEXES: readonly string[] = INDEX_NAMES;
 export function indexSeries(ctx: Ctx) {
   const index = ctx.body.index;
   if (typeof index !== 'string' || !INDEXES.includes(index))

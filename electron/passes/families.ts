@@ -5,22 +5,9 @@
 import { z } from 'zod';
 import familiesJson from '../../resources/families.json';
 
-export const FAMILY_KEYS = [
-  'sentinel-1',
-  'sentinel-2',
-  'landsat',
-  'nisar',
-  'vantor',
-  'airbus',
-  'planet',
-  'blacksky',
-  'satellogic',
-  'iceye',
-  'capella',
-  'umbra',
-  'synspective',
-] as const;
-export type FamilyKey = (typeof FAMILY_KEYS)[number];
+import { FAMILY_KEYS, type FamilyKey } from '../../shared/service/values';
+
+export { FAMILY_KEYS, type FamilyKey };
 
 const range = z
   .object({ min: z.number().min(0).max(90), max: z.number().min(0).max(90) })
