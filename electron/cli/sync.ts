@@ -132,6 +132,8 @@ export function registerSync(program: Command): void {
       if (summary.stopped) {
         process.stderr.write(`watchfloor: ${summary.stopped.message}\n`);
         process.exitCode = EXIT.resumable;
+      } else if (summary.errors.length && summary.complete) {
+        for (const e of summary.errors) process.stderr.write(`watchfloor: note: ${e.stream}: ${e.message}\n`);
       } else if (!summary.complete) {
         process.stderr.write(
           `watchfloor: sync finished with ${summary.errors.length} error(s): ${summary.errors.map((e) => e.message).join('; ')}\n`,

@@ -18,9 +18,9 @@ export const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
 
-// The developments price is "metered" with the amount not shown: budget for 1 per call until
-// a response says what it costs.
-const DEV_PRICE_GUESS = 1;
+// The developments price is "metered" with the amount not shown: budget as for a list page
+// (3) until a response says what it costs, so --max-tokens is never passed on a guess.
+const DEV_PRICE_GUESS = 3;
 
 interface DevCheckpoint {
   /** Days before this one are complete; this day is fetched again (it may still grow). */

@@ -68,7 +68,10 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     }
   }
   ctx.summary.clamps = dedupe(ctx.summary.clamps);
-  ctx.summary.complete = !ctx.summary.stopped && ctx.summary.errors.every((e) => e.kind === 'truncated');
+  // A 403 means the plan does not include that endpoint: said in `errors`, not a failure of
+  // the run (everything the plan allows was synced).
+  ctx.summary.complete =
+    !ctx.summary.stopped && ctx.summary.errors.every((e) => e.kind === 'truncated' || e.kind === 'forbidden');
   return ctx.summary;
 }
 

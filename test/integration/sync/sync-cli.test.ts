@@ -3,8 +3,8 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openCacheReadOnly, querySignals } from '../../../electron/cache';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { alternateSignal, mainSignal } from '../../../electron/demo/serialize';
 import { runWatchfloor } from '../../helpers/cli';
@@ -52,12 +52,14 @@ function truth(d: DemoService): Map<string, Record<string, unknown>> {
 
 /** The cache's listed signals, without the fields Watchfloor adds. */
 function cached(db: string): Map<string, Record<string, unknown>> {
-  const conn = new Database(db, { readonly: true });
+  const conn = openCacheReadOnly(db);
   try {
-    const rows = conn
-      .prepare('SELECT id, payload FROM signals WHERE folded_into IS NULL AND retracted = 0')
-      .all() as { id: string; payload: string }[];
-    return new Map(rows.map((r) => [r.id, JSON.parse(r.payload) as Record<string, unknown>]));
+    return new Map(
+      querySignals(conn, { limit: 0 }).map(({ profile: _p, retracted: _r, merged_ids: _m, ...payload }) => [
+        String(payload.id),
+        payload,
+      ]),
+    );
   } finally {
     conn.close();
   }
@@ -175,6 +177,20 @@ describe('sync: plans, budgets, keys', () => {
     );
     expect(kinds.has('signals:window_clamp')).toBe(true);
     expect(kinds.has('signals:plan_lock')).toBe(true);
+  });
+
+  it('an endpoint the plan does not include (403) is reported, and the rest of the run completes', async () => {
+    demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 5 });
+    demo.forbid(['/api/v1/transit-anomalies']);
+    const db = tmpDb();
+    const r = await sync('main', db);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.summary!.complete).toBe(true);
+    expect(r.summary!.errors).toEqual([
+      expect.objectContaining({ stream: 'transit', kind: 'forbidden', status: 403 }),
+    ]);
+    expect(r.stderr).toContain('your plan does not include this endpoint (403)');
+    expectEqualToTruth(db);
   });
 
   it('--max-tokens: stops before passing the budget (exit 3); the next run continues', async () => {
