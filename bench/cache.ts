@@ -1,0 +1,305 @@
+// Cache benchmark (issue 3): synthetic main-profile signals ingested in 500-signal pages
+// through storeSignalsPage (FTS5 + R*Tree kept in step), then bbox / 30-day window / q
+// queries, then bytes on disk. Targets: ≥ 25,000 signals/s (a page in ≤ 20 ms), p95 ≤ 10 ms.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openCache, querySignals, storeSignalsPage, type SignalQuery } from '../electron/cache/index';
+
+const PAGE = 500;
+const DAYS = 60;
+const END = Date.parse('2026-11-20T00:00:00Z');
+
+/** mulberry32: deterministic, so every run measures the same data. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+  const hex = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 16).toString(16)).join('');
+  return { next, pick, uuid: () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}` };
+}
+type Random = ReturnType<typeof random>;
+
+// name,code,west,south,east,north: real extents, so points spread where news happens.
+const COUNTRIES = `Ukraine,UA,22.1,44.4,40.2,52.4;Sudan,SD,21.8,8.7,38.6,22.2;Yemen,YE,42.5,12.1,54.5,19
+Myanmar,MM,92.2,9.8,101.2,28.5;DR Congo,CD,12.2,-13.5,31.3,5.4;Syria,SY,35.7,32.3,42.4,37.3
+Nigeria,NG,2.7,4.3,14.7,13.9;Mexico,MX,-117.1,14.5,-86.7,32.7;Colombia,CO,-79,-4.2,-66.9,12.5
+Brazil,BR,-73.9,-33.7,-34.8,5.3;India,IN,68.2,8.1,97.4,35.5;Pakistan,PK,60.9,23.7,77.8,37.1
+Afghanistan,AF,60.5,29.4,74.9,38.5;Iraq,IQ,38.8,29.1,48.6,37.4;Iran,IR,44,25.1,63.3,39.8
+Israel,IL,34.3,29.5,35.9,33.3;Lebanon,LB,35.1,33.1,36.6,34.7;Somalia,SO,41,-1.7,51.4,12
+Ethiopia,ET,33,3.4,48,14.9;Mali,ML,-12.2,10.2,4.2,25;Libya,LY,9.4,19.5,25.2,33.2
+Philippines,PH,117,5,126.6,18.5;Indonesia,ID,95,-10.4,141,5.9;China,CN,73.5,18.2,134.8,53.6
+Taiwan,TW,120,21.9,122,25.3;Japan,JP,129.4,31,145.5,45.5;South Korea,KR,126.1,34.4,129.6,38.6
+Russia,RU,27.3,41.2,179,77.7;Turkey,TR,26,36,44.8,42.1;Egypt,EG,24.7,22,36.9,31.7
+Saudi Arabia,SA,34.6,16.4,55.7,32.2;France,FR,-4.8,42.3,8.2,51.1;Germany,DE,5.9,47.3,15,55.1
+United Kingdom,GB,-8.2,49.9,1.8,58.6;Poland,PL,14.1,49,24.1,54.8;United States,US,-124.7,25.1,-67,49.4
+Canada,CA,-140,42,-52.6,70;Venezuela,VE,-73.4,0.6,-59.8,12.2;Peru,PE,-81.3,-18.4,-68.7,-0.1
+Chile,CL,-75.6,-55.9,-66.9,-17.5;Argentina,AR,-73.6,-55.1,-53.6,-21.8;South Africa,ZA,16.3,-34.8,32.9,-22.1
+Kenya,KE,33.9,-4.7,41.9,5.5;Mozambique,MZ,30.2,-26.9,40.8,-10.5;Australia,AU,113.3,-43.6,153.6,-10.7
+Bangladesh,BD,88,20.7,92.7,26.6;Thailand,TH,97.3,5.6,105.6,20.5;Vietnam,VN,102.1,8.6,109.5,23.4
+Haiti,HT,-74.5,18,-71.6,20.1;Burkina Faso,BF,-5.5,9.4,2.4,15.1;Niger,NE,0.2,11.7,16,23.5
+Cameroon,CM,8.5,1.7,16.2,13.1;Greece,GR,19.4,34.8,28.2,41.7;Italy,IT,6.6,36.6,18.5,47.1`
+  .split(/[;\n]/)
+  .map((row) => {
+    const [name, code, ...box] = row.split(',');
+    return { name: name!, code: code!, box: box.map(Number) as [number, number, number, number] };
+  });
+const words = (s: string) => s.split(' ');
+const CATEGORIES = words(
+  'armed_conflict protest terrorism maritime_incident industrial_accident natural_disaster cyber_incident ' +
+    'political_violence displacement infrastructure_damage civil_unrest military_movement',
+);
+const ACTORS = words('Militants Protesters Gunmen Rebels Troops Police Separatists Workers Drones Sailors');
+const VERBS = words(
+  'attack shell seize block strike raid burn bomb occupy evacuate storm sabotage close ambush',
+);
+const OBJECTS = [
+  ...words('market refinery port airfield bridge pipeline substation checkpoint hospital warehouse dam mine'),
+  ...['fuel depot', 'power station', 'border crossing', 'police station', 'oil terminal', 'military base'],
+  ...['grain silo', 'railway junction', 'water plant', 'ferry terminal'],
+];
+// News text is Zipfian: a few words in most summaries, most words in few. Frequent English
+// words first, then made-up ones, drawn with probability ∝ 1/rank.
+const SYLLABLES = words('ka ra mo lu sa ti ne ba do zi ha ve an or el qu pe mi to ri');
+const COMMON = words(
+  'reported officials said local residents after near forces security area city killed injured ' +
+    'attack people sources media according statement confirmed police government early morning ' +
+    'damage fire smoke witnesses casualties emergency services roads closed electricity supplies ' +
+    'shipping vessel cargo crew detained ceasefire artillery drones missiles protest rally curfew ' +
+    'flooding landslide earthquake displaced aid convoy humanitarian access blocked',
+);
+function syllableWord(r: Random, n: number): string {
+  return Array.from({ length: n }, () => r.pick(SYLLABLES)).join('');
+}
+function vocabulary(r: Random): { vocab: string[]; cumulative: number[] } {
+  const vocab = [...COMMON, ...Array.from({ length: 4000 }, (_, i) => syllableWord(r, 2 + (i % 3)))];
+  let sum = 0;
+  return { vocab, cumulative: vocab.map((_, i) => (sum += 1 / (i + 1))) };
+}
+
+interface World {
+  r: Random;
+  places: { name: string; country: (typeof COUNTRIES)[number]; lat: number; lng: number }[];
+  vocab: string[];
+  cumulative: number[];
+}
+
+export function makeWorld(seed = 20261120): World {
+  const r = random(seed);
+  const places = Array.from({ length: 4000 }, () => {
+    const country = r.pick(COUNTRIES);
+    const [w, s, e, n] = country.box;
+    const name = syllableWord(r, 2 + Math.floor(r.next() * 3));
+    const cap = name[0]!.toUpperCase() + name.slice(1);
+    return { name: cap, country, lat: s + r.next() * (n - s), lng: w + r.next() * (e - w) };
+  });
+  return { r, places, ...vocabulary(r) };
+}
+
+function zipfWord(w: World): string {
+  const x = w.r.next() * w.cumulative.at(-1)!;
+  let lo = 0;
+  let hi = w.cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (w.cumulative[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return w.vocab[lo]!;
+}
+
+/**
+ * A main-profile signal shaped and sized as the spec's "Signal (main profile)". Sync
+ * delivers signals roughly in update order (updated_since): `at` (0..1) is this one's
+ * place in the 60 days; it happened up to 72 hours before it was last updated.
+ */
+export function makeSignal(w: World, at: number): Record<string, unknown> {
+  const { r } = w;
+  const p = r.pick(w.places);
+  const updated = Math.min(END, Math.floor(END - DAYS * 86_400_000 * (1 - at) + r.next() * 3_600_000));
+  const occurred = updated - Math.floor(r.next() * 72 * 3_600_000);
+  const severity = Math.round(r.next() * 100) / 10;
+  const stage = r.pick(['reported', 'localized', 'pinpointed'] as const);
+  const sentence = () => Array.from({ length: 8 + Math.floor(r.next() * 8) }, () => zipfWord(w)).join(' ');
+  const object = r.pick(OBJECTS);
+  const lat = Number((p.lat + (r.next() - 0.5) * 0.2).toFixed(5));
+  const lng = Number((p.lng + (r.next() - 0.5) * 0.2).toFixed(5));
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    id: r.uuid(),
+    category: r.pick(CATEGORIES),
+    title: `${r.pick(ACTORS)} ${r.pick(VERBS)} ${object} in ${p.name}, ${p.country.name}`,
+    summary: `${sentence()} in ${p.name}. ${sentence()} ${object}. ${sentence()}.`,
+    occurred_at: iso(occurred),
+    occurred_at_precision: 'hour',
+    occurred_at_basis: 'stated',
+    last_reported_at: iso(updated),
+    location: stage === 'reported' ? p.country.name : p.name,
+    location_level: stage === 'pinpointed' ? 'facility' : 'locality',
+    country: p.country.name,
+    country_code: p.country.code,
+    lat,
+    lng,
+    plottable: stage !== 'reported',
+    stage,
+    stage_reason: stage === 'pinpointed' ? 'located_to_facility' : 'no_finer_place_named',
+    severity_score: severity,
+    severity_band: Math.max(1, Math.floor(severity)),
+    geoint_score: Math.round(r.next() * 100) / 10,
+    escalation_trend: r.next() < 0.2 ? 'escalating' : 'stable',
+    cross_border_risk: r.next() < 0.1,
+    infrastructure_target: r.next() < 0.3 ? 'energy' : null,
+    casualties: {
+      killed: Math.floor(r.next() * 20),
+      injured: Math.floor(r.next() * 40),
+      basis: 'reported_count',
+      disputed: false,
+      not_counted: [],
+    },
+    reporting: {
+      member_count: 1 + Math.floor(r.next() * 30),
+      distinct_hosts: 1 + Math.floor(r.next() * 12),
+      source_reliability_best: 'B',
+      credibility_best: 2,
+      graded_members: 3,
+    },
+    collection: {
+      level: severity > 6 ? 'vhr' : 'hr',
+      sensor: 'optical',
+      target: object,
+      reason: 'damage visible from orbit',
+      niirs: 5,
+      analysis: 'change_detection',
+      aoi: [lng - 0.05, lat - 0.05, lng + 0.05, lat + 0.05].map((x) => Number(x.toFixed(4))),
+      gap: null,
+      observability: Math.round(r.next() * 100) / 100,
+    },
+    imagery: {
+      post_status: r.pick(['available', 'none', 'confirmed_post']),
+      sar_pair_status: 'pair_available',
+      latest_scene_date: iso(updated).slice(0, 10),
+    },
+    market_impact: r.next() < 0.3 ? [r.pick(words('oil natural_gas grain shipping defense metals'))] : [],
+    quality: { status: 'passed', score: 0.9, issues: null },
+    last_updated_at: iso(updated),
+    assessed_at: iso(updated),
+    measured: false,
+  };
+}
+
+/** Analyst-sized boxes around where events are (a city, a region, a country) and words. */
+export function queries(w: World): { family: string; query: SignalQuery }[] {
+  const { r } = w;
+  const startDate = new Date(END - 29 * 86_400_000).toISOString().slice(0, 10);
+  const endDate = new Date(END).toISOString().slice(0, 10);
+  const box = () => {
+    const p = r.pick(w.places);
+    const [dx, dy] = r.pick([[0.5, 0.5], [2, 2], [5, 4], [12, 9]] as const); // prettier-ignore
+    return [
+      Math.max(-180, p.lng - dx),
+      Math.max(-90, p.lat - dy),
+      Math.min(180, p.lng + dx),
+      Math.min(90, p.lat + dy),
+    ];
+  };
+  const midWord = () => w.vocab[COMMON.length + Math.floor(r.next() * 300)]!;
+  const q = () =>
+    r.pick([
+      () => r.pick(OBJECTS),
+      () => r.pick(w.places).name,
+      () => `${r.pick(COMMON)} ${r.pick(OBJECTS).split(' ')[0]}`,
+      () => `"${r.pick(OBJECTS)}" ${r.pick(VERBS)}`,
+      () => `${r.pick(OBJECTS).split(' ')[0]} -${r.pick(COMMON)}`,
+      () => `${r.pick(COUNTRIES).name} ${midWord()}`,
+      () => `${r.pick(COMMON)} ${r.pick(COMMON)}`,
+    ])();
+  const out: { family: string; query: SignalQuery }[] = [];
+  for (let i = 0; i < 150; i++) {
+    out.push({ family: 'bbox + window', query: { bbox: box(), startDate, endDate } });
+    out.push({ family: 'bbox + window + q', query: { bbox: box(), startDate, endDate, q: q() } });
+    out.push({ family: 'q + window', query: { startDate, endDate, q: q() } });
+  }
+  return out;
+}
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const line = (label: string, value: string, target: string, ok: boolean) =>
+  console.log(
+    `  ${label.padEnd(28)} ${value.padStart(12)}   target ${target.padEnd(11)} ${ok ? 'PASS' : 'MISS'}`,
+  );
+
+export async function benchCache(opts: { n?: number } = {}): Promise<void> {
+  const n = opts.n ?? 1_000_000;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'watchfloor-bench-'));
+  const file = path.join(dir, 'cache.db');
+  const db = openCache(file, { baseUrl: 'https://bench.invalid', profile: 'main' });
+  try {
+    const world = makeWorld();
+    console.log(`cache: ${n.toLocaleString('en')} synthetic main-profile signals, ${PAGE} a page (${file})`);
+    const pageMs: number[] = [];
+    let stored = 0;
+    for (let done = 0; done < n; done += PAGE) {
+      const page = Array.from({ length: Math.min(PAGE, n - done) }, (_, i) =>
+        makeSignal(world, (done + i) / n),
+      );
+      const checkpoint = { updated_since: page.at(-1)!.last_updated_at, offset: done + page.length };
+      const t0 = performance.now();
+      stored += storeSignalsPage(db, {
+        profile: 'main',
+        signals: page,
+        stream: 'signals',
+        checkpoint,
+      }).inserted;
+      pageMs.push(performance.now() - t0);
+      if ((done + PAGE) % 100_000 === 0)
+        process.stderr.write(`  stored ${(done + PAGE).toLocaleString('en')}\n`);
+    }
+    const rate = stored / (pageMs.reduce((a, b) => a + b, 0) / 1000);
+    line('ingest rate', `${Math.round(rate).toLocaleString('en')}/s`, '≥ 25,000/s', rate >= 25_000);
+    line('500-signal page (p95)', `${pct(pageMs, 0.95).toFixed(1)} ms`, '≤ 20 ms', pct(pageMs, 0.95) <= 20);
+
+    const byFamily = new Map<string, number[]>();
+    let rows = 0;
+    for (const { family, query } of queries(world)) {
+      const t0 = performance.now();
+      rows += querySignals(db, query).length;
+      byFamily.set(family, [...(byFamily.get(family) ?? []), performance.now() - t0]);
+    }
+    const all = [...byFamily.values()].flat();
+    for (const [family, ms] of byFamily) {
+      const [p50, p95] = [pct(ms, 0.5), pct(ms, 0.95)];
+      line(family, `${p50.toFixed(2)} / ${p95.toFixed(2)} ms`, 'p95 ≤ 10 ms', p95 <= 10);
+    }
+    line(
+      'all queries (p50 / p95)',
+      `${pct(all, 0.5).toFixed(2)} / ${pct(all, 0.95).toFixed(2)} ms`,
+      'p95 ≤ 10 ms',
+      pct(all, 0.95) <= 10,
+    );
+    console.log(
+      `  (${all.length} queries, p50 / p95; ${(rows / all.length).toFixed(0)} rows each on average, limit 100)`,
+    );
+
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const perSignal = fs.statSync(file).size / stored;
+    line(
+      'bytes on disk per signal',
+      `${Math.round(perSignal).toLocaleString('en')} B`,
+      '≤ 4,096 B',
+      perSignal <= 4096,
+    );
+    const payload = JSON.stringify(makeSignal(world, 1)).length;
+    console.log(
+      `  (file ${(fs.statSync(file).size / 1e6).toFixed(0)} MB; one payload as JSON is ${payload} B)`,
+    );
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

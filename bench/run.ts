@@ -1,0 +1,24 @@
+// `npm run bench`: every benchmark that exists. BENCH_N shrinks the data for a quick run.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { benchCache } from './cache';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const n = process.env.BENCH_N ? Number(process.env.BENCH_N) : undefined;
+if (n !== undefined && !(Number.isInteger(n) && n > 0)) {
+  console.error(`BENCH_N must be a positive whole number, got "${process.env.BENCH_N}"`);
+  process.exit(2);
+}
+
+await benchCache(n === undefined ? {} : { n });
+
+// The satellite-pass benchmark is written separately; run it when it is there.
+// A computed specifier, so type-checking does not need the file to exist yet.
+const passes = path.join(here, 'passes.ts');
+if (fs.existsSync(passes)) {
+  const mod = (await import(pathToFileURL(passes).href)) as {
+    benchPasses?: (opts?: { n?: number }) => Promise<void>;
+  };
+  await mod.benchPasses?.(n === undefined ? {} : { n });
+}

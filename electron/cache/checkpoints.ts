@@ -1,0 +1,51 @@
+// One checkpoint row per sync stream (updated_since high-water mark, cursor, offset…),
+// written in the same transaction as the page it describes (architecture.md, "The cache";
+// docs/style.md: "a checkpoint is written in the same transaction as the data").
+import type Database from 'better-sqlite3';
+
+export function getCheckpoint<T = unknown>(db: Database.Database, stream: string): T | null {
+  const row = db.prepare('SELECT state FROM sync_checkpoints WHERE stream = ?').get(stream) as
+    { state: string } | undefined;
+  return row ? (JSON.parse(row.state) as T) : null;
+}
+
+/** Writes (or with null, removes) a stream's checkpoint. Call inside the data's transaction. */
+export function setCheckpoint(db: Database.Database, stream: string, state: unknown): void {
+  if (state === null || state === undefined) {
+    db.prepare('DELETE FROM sync_checkpoints WHERE stream = ?').run(stream);
+    return;
+  }
+  db.prepare(
+    `INSERT INTO sync_checkpoints (stream, state, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT(stream) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+  ).run(stream, JSON.stringify(state), new Date().toISOString());
+}
+
+export function listCheckpoints(
+  db: Database.Database,
+): { stream: string; state: unknown; updatedAt: string }[] {
+  const rows = db.prepare('SELECT stream, state, updated_at FROM sync_checkpoints ORDER BY stream').all() as {
+    stream: string;
+    state: string;
+    updated_at: string;
+  }[];
+  return rows.map((r) => ({
+    stream: r.stream,
+    state: JSON.parse(r.state) as unknown,
+    updatedAt: r.updated_at,
+  }));
+}
+
+/** Keeps a list envelope (limits, buckets, measured-list definition) for the UI. */
+export function setListMeta(db: Database.Database, resource: string, meta: unknown): void {
+  db.prepare(
+    `INSERT INTO list_meta (resource, meta, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT(resource) DO UPDATE SET meta = excluded.meta, updated_at = excluded.updated_at`,
+  ).run(resource, JSON.stringify(meta), new Date().toISOString());
+}
+
+export function getListMeta<T = unknown>(db: Database.Database, resource: string): T | null {
+  const row = db.prepare('SELECT meta FROM list_meta WHERE resource = ?').get(resource) as
+    { meta: string } | undefined;
+  return row ? (JSON.parse(row.meta) as T) : null;
+}

@@ -1,0 +1,86 @@
+// The local cache (architecture.md, "The cache"): one SQLite file per account profile,
+// migrated at open, WAL mode. Queries are plain functions `(db, args) => result`
+// (docs/style.md), exported from here for the sync engine, the CLI and the contract.
+import Database from 'better-sqlite3';
+import { migrate, userVersion, CacheVersionError } from './migrate';
+import { LATEST_VERSION } from './migrations/index';
+import { claimCache, type Profile } from './meta';
+
+export type { Database };
+export { CacheMismatchError, normalizeBaseUrl, readCacheMeta, cacheProfile } from './meta';
+export type { CacheMeta, Profile } from './meta';
+export { CacheVersionError, migrate, userVersion } from './migrate';
+export { migrations, LATEST_VERSION, checkMigrationOrder } from './migrations/index';
+export { getCheckpoint, setCheckpoint, listCheckpoints, getListMeta, setListMeta } from './checkpoints';
+export { storeSignalsPage, recordAlias, markRetracted, resolveSignalId } from './signals-store';
+export type { StoreSignalsArgs } from './signals-store';
+export { querySignals, getSignal, buildSignalQuery, FTS_FIRST_BELOW } from './signals-query';
+export type { SignalQuery, CachedSignal, BuildOptions, Drive } from './signals-query';
+export * from './events';
+export * from './watches';
+export * from './areas';
+export * from './measured';
+export * from './reference';
+
+export interface OpenCacheOptions {
+  baseUrl: string;
+  profile: Profile;
+}
+
+function tune(db: Database.Database): void {
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  // Larger page cache and memory-mapped reads: bbox and q queries touch scattered rows.
+  db.pragma('cache_size = -65536');
+  db.pragma('mmap_size = 268435456');
+  db.pragma('temp_store = MEMORY');
+}
+
+/**
+ * Opens (creating and migrating as needed) the cache for one account profile. Refuses a
+ * file that records another base URL or profile (CacheMismatchError names both).
+ */
+export function openCache(file: string, opts: OpenCacheOptions): Database.Database {
+  const db = new Database(file);
+  try {
+    tune(db);
+    db.pragma('journal_mode = WAL');
+    // In WAL mode NORMAL never corrupts and never half-writes a transaction; a power cut may
+    // lose the last commits, which the next sync fetches again from its checkpoint.
+    db.pragma('synchronous = NORMAL');
+    // A sync dirties index pages all over (random ids, points); checkpointing every 64 MB
+    // rather than every 4 MB writes a page touched by several pages of signals once.
+    db.pragma('wal_autocheckpoint = 16384');
+    db.pragma('journal_size_limit = 67108864');
+    migrate(db);
+    claimCache(db, file, opts.baseUrl, opts.profile);
+    db.pragma('optimize = 0x10002');
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens an existing cache for offline reading only (the CLI's `signals`, `signal`, reports).
+ * It never migrates: a cache behind this version is opened once with openCache first.
+ */
+export function openCacheReadOnly(file: string): Database.Database {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    tune(db);
+    const version = userVersion(db);
+    if (version !== LATEST_VERSION)
+      throw new CacheVersionError(
+        `the cache ${file} is at schema version ${version}, this Watchfloor reads ${LATEST_VERSION}; ` +
+          (version < LATEST_VERSION
+            ? 'run `watchfloor sync` (or open the app) once to update it'
+            : 'use a newer Watchfloor'),
+      );
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}

@@ -1,0 +1,81 @@
+// The cache's identity: one file per account profile, recording its base URL and profile
+// on first open and refusing another (architecture.md, "The cache").
+import type Database from 'better-sqlite3';
+
+export type Profile = 'main' | 'alternate';
+
+export interface CacheMeta {
+  baseUrl: string;
+  profile: Profile;
+  createdAt: string;
+}
+
+export class CacheMismatchError extends Error {
+  constructor(
+    readonly file: string,
+    readonly recorded: { baseUrl: string; profile: Profile },
+    readonly requested: { baseUrl: string; profile: Profile },
+  ) {
+    super(
+      `the cache ${file} belongs to ${recorded.baseUrl} (${recorded.profile} profile), ` +
+        `not ${requested.baseUrl} (${requested.profile} profile); ` +
+        'use another --db file for this account',
+    );
+    this.name = 'CacheMismatchError';
+  }
+}
+
+/** Base URLs compare without trailing slashes, with scheme and host in lower case. */
+export function normalizeBaseUrl(url: string): string {
+  const trimmed = url.trim();
+  try {
+    const u = new URL(trimmed);
+    return `${u.protocol}//${u.host}${u.pathname}`.replace(/\/+$/, '');
+  } catch {
+    return trimmed.replace(/\/+$/, '');
+  }
+}
+
+export function readCacheMeta(db: Database.Database): CacheMeta | null {
+  const row = db.prepare('SELECT base_url, profile, created_at FROM cache_meta WHERE singleton = 1').get() as
+    { base_url: string; profile: Profile; created_at: string } | undefined;
+  return row ? { baseUrl: row.base_url, profile: row.profile, createdAt: row.created_at } : null;
+}
+
+/** Records the identity on first open; throws CacheMismatchError when another is recorded. */
+export function claimCache(
+  db: Database.Database,
+  file: string,
+  baseUrl: string,
+  profile: Profile,
+): CacheMeta {
+  const requested = { baseUrl: normalizeBaseUrl(baseUrl), profile };
+  return db
+    .transaction(() => {
+      const recorded = readCacheMeta(db);
+      if (recorded) {
+        if (recorded.baseUrl !== requested.baseUrl || recorded.profile !== requested.profile)
+          throw new CacheMismatchError(file, recorded, requested);
+        return recorded;
+      }
+      const createdAt = new Date().toISOString();
+      db.prepare('INSERT INTO cache_meta (singleton, base_url, profile, created_at) VALUES (1, ?, ?, ?)').run(
+        requested.baseUrl,
+        profile,
+        createdAt,
+      );
+      return { ...requested, createdAt };
+    })
+    .immediate();
+}
+
+const profiles = new WeakMap<Database.Database, Profile>();
+
+/** The profile recorded in the cache (remembered per connection). */
+export function cacheProfile(db: Database.Database): Profile | null {
+  const known = profiles.get(db);
+  if (known) return known;
+  const meta = readCacheMeta(db);
+  if (meta) profiles.set(db, meta.profile);
+  return meta?.profile ?? null;
+}

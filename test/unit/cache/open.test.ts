@@ -1,0 +1,73 @@
+// One database file per account profile: it records base URL and profile on first open and
+// refuses another (architecture.md, "The cache"). WAL, foreign keys, busy timeout.
+import { describe, expect, it } from 'vitest';
+import {
+  CacheMismatchError,
+  CacheVersionError,
+  normalizeBaseUrl,
+  openCache,
+  openCacheReadOnly,
+  readCacheMeta,
+  storeSignalsPage,
+  querySignals,
+} from '../../../electron/cache/index';
+import Database from 'better-sqlite3';
+import { BASE, mainSignal, tempFile } from './fixtures';
+
+describe('openCache', () => {
+  it('records the base URL (without trailing slash) and the profile on first open', () => {
+    const file = tempFile();
+    openCache(file, { baseUrl: 'https://Service.Example/', profile: 'alternate' }).close();
+    const db = openCache(file, { baseUrl: 'https://service.example', profile: 'alternate' });
+    expect(readCacheMeta(db)).toMatchObject({ baseUrl: 'https://service.example', profile: 'alternate' });
+    db.close();
+  });
+
+  it('refuses another base URL or profile, naming both', () => {
+    const file = tempFile();
+    openCache(file, { baseUrl: BASE, profile: 'main' }).close();
+    expect(() => openCache(file, { baseUrl: 'https://other.example', profile: 'main' })).toThrow(
+      CacheMismatchError,
+    );
+    try {
+      openCache(file, { baseUrl: BASE, profile: 'alternate' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(CacheMismatchError);
+      const message = (err as Error).message;
+      expect(message).toContain('https://service.example (main profile)');
+      expect(message).toContain('https://service.example (alternate profile)');
+    }
+  });
+
+  it('normalises base URLs', () => {
+    expect(normalizeBaseUrl('https://a.example/')).toBe('https://a.example');
+    expect(normalizeBaseUrl(' https://A.example/prefix// ')).toBe('https://a.example/prefix');
+    expect(normalizeBaseUrl('not a url/')).toBe('not a url');
+  });
+
+  it('uses WAL, foreign keys and a busy timeout', () => {
+    const db = openCache(tempFile(), { baseUrl: BASE, profile: 'main' });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
+    db.close();
+  });
+
+  it('opens read-only for offline queries, and refuses a file behind this version', () => {
+    const file = tempFile();
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    storeSignalsPage(db, { profile: 'main', signals: [mainSignal({ title: 'Read me' })] });
+    db.close();
+    const ro = openCacheReadOnly(file);
+    expect(querySignals(ro, {}).map((s) => s.title)).toEqual(['Read me']);
+    expect(() => storeSignalsPage(ro, { profile: 'main', signals: [mainSignal()] })).toThrow(/readonly/);
+    ro.close();
+
+    const behind = tempFile();
+    const raw = new Database(behind);
+    raw.pragma('user_version = 1');
+    raw.close();
+    expect(() => openCacheReadOnly(behind)).toThrow(CacheVersionError);
+  });
+});
