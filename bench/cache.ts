@@ -264,27 +264,26 @@ export async function benchCache(opts: { n?: number } = {}): Promise<void> {
     line('ingest rate', `${Math.round(rate).toLocaleString('en')}/s`, '≥ 25,000/s', rate >= 25_000);
     line('500-signal page (p95)', `${pct(pageMs, 0.95).toFixed(1)} ms`, '≤ 20 ms', pct(pageMs, 0.95) <= 20);
 
-    const byFamily = new Map<string, number[]>();
-    let rows = 0;
-    for (const { family, query } of queries(world)) {
-      const t0 = performance.now();
-      rows += querySignals(db, query).length;
-      byFamily.set(family, [...(byFamily.get(family) ?? []), performance.now() - t0]);
+    // Twice: the first pass reads pages the ingest did not leave in memory (on the
+    // development VM the kernel pages the file cache out within seconds), the second is
+    // what an analyst moving about the map sees.
+    for (const pass of ['first pass', 'second pass']) {
+      const byFamily = new Map<string, number[]>();
+      let rows = 0;
+      for (const { family, query } of queries(makeWorld())) {
+        const t0 = performance.now();
+        rows += querySignals(db, query).length;
+        byFamily.set(family, [...(byFamily.get(family) ?? []), performance.now() - t0]);
+      }
+      const all = [...byFamily.values()].flat();
+      console.log(
+        `  queries, ${pass} (${all.length}, p50 / p95, ${(rows / all.length).toFixed(0)} rows each on average):`,
+      );
+      for (const [family, ms] of [...byFamily, ['all', all] as const]) {
+        const [p50, p95] = [pct(ms, 0.5), pct(ms, 0.95)];
+        line(`  ${family}`, `${p50.toFixed(2)} / ${p95.toFixed(2)} ms`, 'p95 ≤ 10 ms', p95 <= 10);
+      }
     }
-    const all = [...byFamily.values()].flat();
-    for (const [family, ms] of byFamily) {
-      const [p50, p95] = [pct(ms, 0.5), pct(ms, 0.95)];
-      line(family, `${p50.toFixed(2)} / ${p95.toFixed(2)} ms`, 'p95 ≤ 10 ms', p95 <= 10);
-    }
-    line(
-      'all queries (p50 / p95)',
-      `${pct(all, 0.5).toFixed(2)} / ${pct(all, 0.95).toFixed(2)} ms`,
-      'p95 ≤ 10 ms',
-      pct(all, 0.95) <= 10,
-    );
-    console.log(
-      `  (${all.length} queries, p50 / p95; ${(rows / all.length).toFixed(0)} rows each on average, limit 100)`,
-    );
 
     db.pragma('wal_checkpoint(TRUNCATE)');
     const perSignal = fs.statSync(file).size / stored;

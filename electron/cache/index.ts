@@ -30,8 +30,9 @@ export interface OpenCacheOptions {
 function tune(db: Database.Database): void {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  // Larger page cache and memory-mapped reads: bbox and q queries touch scattered rows.
-  db.pragma('cache_size = -65536');
+  // Up to 256 MB of page cache (allocated as used): ingest inserts at random places in the
+  // id index and the R*Tree (measured at 300k signals: 5,500/s with 64 MB, 8,700/s with 256 MB).
+  db.pragma('cache_size = -262144');
   db.pragma('mmap_size = 268435456');
   db.pragma('temp_store = MEMORY');
 }

@@ -5,8 +5,7 @@ import type Database from 'better-sqlite3';
 import { checkBBox, type BBox } from '../../shared/bbox';
 import { parseQuery, toFts5 } from '../../shared/q';
 import { SLOTS, tkeyOfDate } from './tkey';
-import { hoursOfSecond } from './signals-store';
-import { resolveSignalId } from './signals-store';
+import { hoursOfSecond, resolveSignalId } from './signals-store';
 import { checkDate, nextDay, normTime, stmt } from './sql';
 
 export interface SignalQuery {
@@ -127,6 +126,9 @@ export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Bu
   if (bbox) {
     where.push('s.lng BETWEEN ? AND ? AND s.lat BETWEEN ? AND ?');
     params.push(bbox[0], bbox[2], bbox[1], bbox[3]);
+    // The R*Tree holds only points a bbox may list (signals-store.ts); a query starting
+    // elsewhere checks membership by key (a rowid lookup).
+    if (drive !== 'rtree') where.push('EXISTS (SELECT 1 FROM signals_rtree x WHERE x.id = s.tkey)');
   }
   const keyColumn = from.startsWith('signals_fts') ? 'f.rowid' : 's.tkey';
   // BigInt: FTS5 seeks an INTEGER rowid range but scans for a REAL one (see signals-store.ts).
@@ -218,8 +220,8 @@ const DAY_KEYS = 24 * HOUR_KEYS;
  * Cached signals matching the query, latest first; folded ids never listed on their own.
  * A bbox query walks the window backwards in slices (1 day, then 4, 16, 64…) and stops
  * once the limit is filled, so a box holding many events reads only the latest of them
- * while a quiet box costs a few more R*Tree probes. With q, words that match few signals
- * in the window start from the FTS index instead (a capped count decides).
+ * while a quiet box costs a few more R*Tree probes. With q, it starts from the FTS index
+ * when the words are the smaller set (startFromWords).
  */
 export function querySignals(db: Database.Database, args: SignalQuery = {}): CachedSignal[] {
   const limit = args.limit ?? 100;
@@ -229,19 +231,19 @@ export function querySignals(db: Database.Database, args: SignalQuery = {}): Cac
     return stmt(db, sql).all(params) as Row[];
   };
   if (!args.bbox) return toSignals(db, run({ range: window }));
-  // bbox + q: when the words are rare in the window, the FTS index is the smaller start.
-  const { match } = ftsExpressions(args.q);
-  if (match && countMatches(db, match, window, FTS_FIRST_BELOW) < FTS_FIRST_BELOW)
-    return toSignals(db, run({ range: window, drive: 'fts' }));
-  if (limit === 0) return toSignals(db, run({ range: window }));
   const ends = stmt(
     db, // Two subqueries: SQLite answers a lone min() or max() from the index, not both at once.
     'SELECT (SELECT min(tkey) FROM signals) AS lo, (SELECT max(tkey) FROM signals) AS hi',
   ).get() as { lo: number | null; hi: number | null };
   if (ends.lo === null || ends.hi === null) return [];
   const lo = Math.max(window.lo ?? 0, ends.lo);
-  let sliceHi = Math.min(window.hi ?? Number.MAX_SAFE_INTEGER, ends.hi);
+  const hi = Math.min(window.hi ?? Number.MAX_SAFE_INTEGER, ends.hi);
+  const { match } = ftsExpressions(args.q);
+  if (match && startFromWords(db, checkBBox(args.bbox), match, { lo, hi }))
+    return toSignals(db, run({ range: window, drive: 'fts' }));
+  if (limit === 0) return toSignals(db, run({ range: window }));
   const rows: Row[] = [];
+  let sliceHi = hi;
   for (let span = DAY_KEYS; sliceHi >= lo && rows.length < limit; span *= 4) {
     const sliceLo = Math.max(lo, sliceHi - span + 1);
     rows.push(...run({ range: { lo: sliceLo, hi: sliceHi }, limit: limit - rows.length }));
@@ -253,19 +255,51 @@ export function querySignals(db: Database.Database, args: SignalQuery = {}): Cac
 /** Below this many matches in the window, a bbox + q query starts from the FTS index. */
 export const FTS_FIRST_BELOW = 3000;
 
-/** How many signals the words match in the window, counting no further than `cap`. */
+/**
+ * bbox + q: start from the smaller of the two sets, words or box. Either way the walk stops
+ * after `limit` hits: from the words it reads ~limit × words / hits entries, exactly; from
+ * the box ~limit × box / hits, but whole slices at a time (up to 4× more). Rare words
+ * decide at once; otherwise both are counted (capped) over the window's latest 4 days.
+ */
+function startFromWords(
+  db: Database.Database,
+  bbox: BBox,
+  match: string,
+  range: { lo: number; hi: number },
+): boolean {
+  if (countMatches(db, match, range, FTS_FIRST_BELOW) < FTS_FIRST_BELOW) return true;
+  const sample = { lo: Math.max(range.lo, range.hi - 4 * DAY_KEYS + 1), hi: range.hi };
+  const inBox = stmt(
+    db,
+    `SELECT count(*) FROM (SELECT 1 FROM signals_rtree WHERE max_lng >= ? AND min_lng <= ? AND max_lat >= ?
+       AND min_lat <= ? AND max_t >= ? AND min_t <= ? LIMIT ?)`,
+  )
+    .pluck()
+    .get(
+      bbox[0],
+      bbox[2],
+      bbox[1],
+      bbox[3],
+      hoursOfSecond(sample.lo / SLOTS),
+      hoursOfSecond((sample.hi + 1) / SLOTS),
+      FTS_FIRST_BELOW,
+    ) as number;
+  return countMatches(db, match, sample, 4 * FTS_FIRST_BELOW) < 4 * inBox;
+}
+
+/** How many signals the words match in the range, counting no further than `cap`. */
 function countMatches(
   db: Database.Database,
   match: string,
-  range: { lo: number | null; hi: number | null },
+  range: { lo: number; hi: number },
   cap: number,
 ): number {
   return stmt(
     db,
-    `SELECT count(*) FROM (SELECT 1 FROM signals_fts WHERE signals_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)`,
+    'SELECT count(*) FROM (SELECT 1 FROM signals_fts WHERE signals_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)',
   )
     .pluck()
-    .get(match, BigInt(range.lo ?? 0), BigInt(range.hi ?? Number.MAX_SAFE_INTEGER), cap) as number;
+    .get(match, BigInt(range.lo), BigInt(range.hi), cap) as number;
 }
 
 /** One cached event; a folded id resolves to its survivor and says so (cli.md, "signal"). */

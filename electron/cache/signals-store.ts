@@ -50,15 +50,15 @@ const SET = COLUMNS.map((c) =>
       ? 'retracted_at = coalesce(?, retracted_at)'
       : `${c} = ?`,
 ).join(', ');
-const UPDATE = `UPDATE signals SET ${SET} WHERE tkey = ?`;
+const UPDATE = `UPDATE signals SET ${SET} WHERE seq = ?`;
 // When the occurred time changes, the row takes a key in its new second.
-const MOVE = `UPDATE signals SET tkey = ?, ${SET} WHERE tkey = ?`;
+const MOVE = `UPDATE signals SET tkey = ?, ${SET} WHERE seq = ?`;
 
 // Keys are bound as BigInt: better-sqlite3 binds every JS number as REAL, and FTS5 ignores
 // a REAL `rowid = ?` (measured: it matched every row) and scans for a REAL rowid range.
 
 /** R*Tree time axis: hours since 1970 (float32 holds whole hours exactly until 3884). */
-export const hoursOfSecond = (second: number): number => (second / 3600) * Number(process.env.TSCALE ?? 1);
+export const hoursOfSecond = (second: number): number => second / 3600;
 
 /**
  * Upserts one page of signals by id (a boundary record sent again is updated, never
@@ -125,10 +125,10 @@ export function storeSignalsPage(
         payloadUpdate.run(r.payload, found.seq);
         if (Math.floor(old / SLOTS) === r.second) {
           key = old;
-          update.run(...values, BigInt(key));
+          update.run(...values, found.seq);
         } else {
           key = allocate(r.second);
-          move.run(BigInt(key), ...values, BigInt(old));
+          move.run(BigInt(key), ...values, found.seq);
           rtreeDelete.run(BigInt(old));
         }
         ftsDelete.run(BigInt(old));
@@ -137,7 +137,11 @@ export function storeSignalsPage(
       }
       indexed.push({ key, r });
       const t = hoursOfSecond(r.second);
-      if (r.lat !== null && r.lng !== null) rtreePut.run(BigInt(key), r.lng, r.lng, r.lat, r.lat, t, t);
+      // Only drawable points go in the R*Tree: with a bbox, the main profile lists events with
+      // a point inside it and leaves country-level ones (plottable false) out (spec: main,
+      // GET /signals, rule 5). Alternate records carry no such flag; their point decides.
+      if (r.lat !== null && r.lng !== null && (r.profile === 'alternate' || r.plottable === 1))
+        rtreePut.run(BigInt(key), r.lng, r.lng, r.lat, r.lat, t, t);
       else rtreeDelete.run(BigInt(key));
     }
     // FTS5 flushes its pending terms whenever a rowid arrives below one already pending:
