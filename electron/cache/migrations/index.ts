@@ -10,6 +10,7 @@ import { migration005 } from './005-watches';
 import { migration006 } from './006-areas';
 import { migration007 } from './007-measured';
 import { migration008 } from './008-reference';
+import { migration011 } from './011-rtree-points';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -29,6 +30,7 @@ export const migrations: readonly Migration[] = [
   // Orbital elements live beside their code (electron/passes/store.ts); the migration is
   // idempotent, so a file where `elements import` created the tables first still migrates.
   { version: 10, name: elementsMigration.name, up: (db) => elementsMigration.up(db) },
+  migration011,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

@@ -155,6 +155,31 @@ describe('querySignals: filters', () => {
     db.close();
   });
 
+  it('bbox leaves out country-level events (plottable false) even when they carry a point inside it', () => {
+    const db = seeded(all);
+    const countryLevel = mainSignal({
+      title: 'Fuel shortages reported nationwide',
+      lat: 49.0, // the country's centroid, not the event's place
+      lng: 31.4,
+      plottable: false,
+      stage: 'reported',
+      occurred_at: '2026-10-10T12:00:00Z',
+    });
+    storeSignalsPage(db, { profile: 'main', signals: [countryLevel] });
+    const box = [22, 44, 40, 53] as const;
+    expect(ids(querySignals(db, { bbox: box }))).toEqual([s.kyiv.id, s.odesa.id, s.early.id]);
+    // From the FTS index (rare words) too, and listed without a bbox.
+    expect(ids(querySignals(db, { bbox: box, q: 'shortages' }))).toEqual([]);
+    expect(ids(querySignals(db, { q: 'shortages' }))).toEqual([countryLevel.id]);
+    // Refined to a point later: now it is inside the box.
+    storeSignalsPage(db, {
+      profile: 'main',
+      signals: [{ ...countryLevel, plottable: true, stage: 'localized', lat: 50.1, lng: 30.6 }],
+    });
+    expect(ids(querySignals(db, { bbox: box, q: 'shortages' }))).toEqual([countryLevel.id]);
+    db.close();
+  });
+
   it('window by occurred date, both ends inclusive, in UTC', () => {
     const db = seeded(all);
     expect(ids(querySignals(db, { startDate: '2026-10-10', endDate: '2026-10-10' }))).toEqual([
