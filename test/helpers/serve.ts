@@ -41,8 +41,14 @@ export function startServeProcess(
         stderr: () => stderr,
         stop: () =>
           new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
+            // A child killed by a signal has a signalCode and no exitCode.
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            // One that ignores SIGTERM for 5 s is killed outright.
+            const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(force);
+              done();
+            });
             child.kill('SIGTERM');
           }),
       });
