@@ -6,7 +6,7 @@ import { analystRunner } from './analyst';
 import { define } from './endpoint';
 import { P, req } from './params';
 import { ALTERNATE_SUBTYPES } from '../../shared/service/values';
-import { ANALYSIS_GOALS, MARKETS, sharedEndpoints } from './shared-endpoints';
+import { ANALYSIS_GOALS, imageryQuery, MARKETS, sharedEndpoints } from './shared-endpoints';
 import type { Transport } from './transport';
 
 const window = { date: P.date(), days: P.int(1, 30) };
@@ -114,17 +114,7 @@ export function alternateEndpoints(transport: Transport) {
     imagery: endpoint({
       method: 'GET',
       path: '/imagery',
-      query: {
-        bbox: req(P.bbox()),
-        collection: P.str(100, 1),
-        ...window,
-        event_date: P.date(),
-        event_point: P.point(),
-        event_aoi: P.bbox(),
-        event_timestamp: P.timestamp(),
-        cloud_cover_max: P.num(0, 100),
-        limit: P.int(1, 100),
-      },
+      query: imageryQuery(window),
       schema: common.imagery,
     }),
     collectionPlan: endpoint({

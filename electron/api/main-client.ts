@@ -2,7 +2,7 @@
 import * as common from '../../shared/service/common';
 import * as M from '../../shared/service/main';
 import { define } from './endpoint';
-import { ANALYSIS_GOALS, MARKETS, sharedEndpoints, SUBTYPES } from './shared-endpoints';
+import { ANALYSIS_GOALS, imageryQuery, MARKETS, sharedEndpoints, SUBTYPES } from './shared-endpoints';
 import { bothOrNeither, maxSpanDays, ordered, P, req } from './params';
 import type { Transport } from './transport';
 import { analystRunner } from './analyst';
@@ -90,17 +90,7 @@ export function mainEndpoints(transport: Transport) {
     imagery: endpoint({
       method: 'GET',
       path: '/imagery',
-      query: {
-        bbox: req(P.bbox()),
-        collection: P.str(100, 1),
-        ...window,
-        event_date: P.date(),
-        event_point: P.point(),
-        event_aoi: P.bbox(),
-        event_timestamp: P.timestamp(),
-        cloud_cover_max: P.num(0, 100),
-        limit: P.int(1, 100),
-      },
+      query: imageryQuery(window),
       rules: [...windowRules, maxSpanDays('start_date', 'end_date', 30)],
       schema: common.imagery,
     }),

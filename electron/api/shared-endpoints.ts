@@ -23,6 +23,19 @@ export const MEASURED = {
 } as const;
 export type MeasuredKind = keyof typeof MEASURED;
 
+/** GET /imagery's parameters; each profile brings its own window (main: start/end, alternate: date/days). */
+export const imageryQuery = <W extends Record<string, unknown>>(window: W) => ({
+  bbox: req(P.bbox()),
+  collection: P.str(100, 1),
+  ...window,
+  event_date: P.date(),
+  event_point: P.point(),
+  event_aoi: P.bbox(),
+  event_timestamp: P.timestamp(),
+  cloud_cover_max: P.num(0, 100),
+  limit: P.int(1, 100),
+});
+
 /** Index-series and ship detection take a polygon or a box. */
 const polygonOrBox = oneOfGroups([['polygon'], ['bbox'], ['geometry']]);
 

@@ -57,6 +57,23 @@ const coverage = (bbox: BBox | undefined) => ({
   hints: [],
 });
 
+/** The list meta both profiles share (spec: main, GET /signals; alternate, "List meta"). */
+const listMeta = (
+  w: { start: string; end: string },
+  bbox: BBox | undefined,
+  categories: string[] | undefined,
+  pg: { slice: unknown[]; nextCursor: string | null; hasMore: boolean },
+) => ({
+  start_date: w.start,
+  end_date: w.end,
+  bbox: bbox ?? null,
+  categories: categories ?? [],
+  count: pg.slice.length,
+  coverage: coverage(bbox),
+  next_cursor: pg.nextCursor,
+  has_more: pg.hasMore,
+});
+
 function qFilter(ctx: Ctx) {
   const q = p.str(ctx, 'q');
   if (q !== undefined && q.length > Q_MAX_LENGTH)
@@ -196,14 +213,7 @@ export function mainSignals(ctx: Ctx) {
   const countryShown = bbox && placement === 'all' ? countryLevel.slice(0, 10) : [];
   return {
     meta: {
-      start_date: w.start,
-      end_date: w.end,
-      bbox: bbox ?? null,
-      categories: categories ?? [],
-      count: pg.slice.length,
-      coverage: coverage(bbox),
-      next_cursor: pg.nextCursor,
-      has_more: pg.hasMore,
+      ...listMeta(w, bbox, categories, pg),
       ...(bbox ? { country_level: countryShown.length } : {}),
       ...(linked ? { watch_linked_events: linked.size } : {}),
       ...clamps,
@@ -266,17 +276,7 @@ export function alternateSignals(ctx: Ctx) {
   const key = sort === 'geoint' ? (e: DemoEvent) => e.geointScore : (e: DemoEvent) => e.occurredAt;
   const pg = page(ctx, rows, key, true, size);
   return {
-    meta: {
-      start_date: w.start,
-      end_date: w.end,
-      bbox: bbox ?? null,
-      categories: categories ?? [],
-      count: pg.slice.length,
-      coverage: coverage(bbox),
-      next_cursor: pg.nextCursor,
-      has_more: pg.hasMore,
-      ...clamps,
-    },
+    meta: { ...listMeta(w, bbox, categories, pg), ...clamps },
     signals: pg.slice.map(alternateSignal),
   };
 }

@@ -16,6 +16,14 @@ const REASON: Record<DemoEvent['stage'], string> = {
 };
 
 export const severityBand = (score: number): number => Math.max(1, Math.min(10, Math.floor(score)));
+const casualties = (e: DemoEvent) => ({
+  killed: e.killed,
+  injured: e.injured,
+  basis: 'reported_count',
+  disputed: false,
+  not_counted: [],
+});
+
 export const plottable = (e: DemoEvent): boolean => e.stage !== 'reported';
 
 export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<string, unknown> {
@@ -49,13 +57,7 @@ export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<stri
     escalation_trend: e.escalating ? 'escalating' : 'stable',
     cross_border_risk: e.crossBorder,
     infrastructure_target: e.infrastructure,
-    casualties: {
-      killed: e.killed,
-      injured: e.injured,
-      basis: 'reported_count',
-      disputed: false,
-      not_counted: [],
-    },
+    casualties: casualties(e),
     reporting: {
       member_count: e.memberCount,
       distinct_hosts: e.distinctHosts,
@@ -203,13 +205,7 @@ export function mainThread(world: DemoWorld, e: DemoEvent, merged: boolean): Rec
       occurred_at_basis: 'stated_in_article',
       first_reported_at: e.createdAt,
       last_reported_at: e.lastUpdatedAt,
-      casualties: {
-        killed: e.killed,
-        injured: e.injured,
-        basis: 'reported_count',
-        disputed: false,
-        not_counted: [],
-      },
+      casualties: casualties(e),
       occurrence: { status: 'reported', claimed_by: [], denied_by: [], not_confirmed_by: null, observed: [] },
       attributed_actor: e.actor ?? 'unattributed',
       attribution_basis: 'attributed_by_official',

@@ -94,7 +94,8 @@ export async function refreshElements(db: Database.Database, args: RefreshArgs):
     return { status: 'not-modified', url: args.url, checkedAt };
   }
   const body = await res.text();
-  if (!res.ok) {
+  // A refused or empty answer is recorded (when it was checked, what it said), nothing else.
+  const recordFailure = () =>
     recordFetch(db, {
       url: args.url,
       etag: null,
@@ -104,21 +105,15 @@ export async function refreshElements(db: Database.Database, args: RefreshArgs):
       status: res.status,
       sets: 0,
     });
+  if (!res.ok) {
+    recordFailure();
     const hint =
       res.status === 403 ? ' (CelesTrak refuses clients that ask too often; wait before retrying)' : '';
     throw new RefreshError(`${args.url} answered ${res.status}${hint}: ${body.slice(0, 200).trim()}`);
   }
   const parsed = parseOmmJson(body);
   if (parsed.sets.length === 0) {
-    recordFetch(db, {
-      url: args.url,
-      etag: null,
-      lastModified: null,
-      checkedAt,
-      changedAt: null,
-      status: res.status,
-      sets: 0,
-    });
+    recordFailure();
     // CelesTrak answers an unknown group with 200 and the text "No GP data found".
     const why = parsed.report.rejected[0]?.reason ?? 'no element sets';
     throw new RefreshError(`${args.url} gave no usable element sets (${body.slice(0, 80).trim() || why})`);
