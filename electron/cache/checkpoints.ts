@@ -49,3 +49,36 @@ export function getListMeta<T = unknown>(db: Database.Database, resource: string
     { meta: string } | undefined;
   return row ? (JSON.parse(row.meta) as T) : null;
 }
+
+/** A narrowing the service reported (meta.window_clamp, meta.filter_clamp, plan_lock). */
+export interface RecordedClamp {
+  stream: string;
+  kind: string;
+  detail: unknown;
+  required_plans?: string[];
+  recorded_at: string;
+}
+
+const clampKey = (stream: string) => `clamps:${stream}`;
+
+/**
+ * Replaces what a stream's latest run was told about narrowing: the clamps it reported, or
+ * none (a plan that stopped clamping clears the note). The cache covers only what these allow.
+ */
+export function setStreamClamps(
+  db: Database.Database,
+  stream: string,
+  clamps: readonly Omit<RecordedClamp, 'recorded_at' | 'stream'>[],
+  at: string,
+): void {
+  setListMeta(
+    db,
+    clampKey(stream),
+    clamps.map((c) => ({ stream, ...c, recorded_at: at })),
+  );
+}
+
+/** The clamps last recorded for these streams (cli.md "sync": a narrowed result is never taken for the whole). */
+export function getStreamClamps(db: Database.Database, streams: readonly string[]): RecordedClamp[] {
+  return streams.flatMap((s) => getListMeta<RecordedClamp[]>(db, clampKey(s)) ?? []);
+}

@@ -11,7 +11,16 @@ export { CacheMismatchError, normalizeBaseUrl, readCacheMeta, cacheProfile } fro
 export type { CacheMeta, Profile } from './meta';
 export { CacheVersionError, migrate, userVersion } from './migrate';
 export { migrations, LATEST_VERSION, checkMigrationOrder } from './migrations/index';
-export { getCheckpoint, setCheckpoint, listCheckpoints, getListMeta, setListMeta } from './checkpoints';
+export {
+  getCheckpoint,
+  setCheckpoint,
+  listCheckpoints,
+  getListMeta,
+  setListMeta,
+  getStreamClamps,
+  setStreamClamps,
+  type RecordedClamp,
+} from './checkpoints';
 export { storeSignalsPage, recordAlias, markRetracted, resolveSignalId } from './signals-store';
 export type { StoreSignalsArgs } from './signals-store';
 export { querySignals, getSignal, buildSignalQuery, FTS_FIRST_BELOW } from './signals-query';

@@ -5,11 +5,39 @@ import type { Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import { BBoxError, parseBBox } from '../../shared/bbox';
 import { Q_MAX_LENGTH } from '../../shared/q';
-import { getSignal, openCacheReadOnly, querySignals, type CachedSignal, type SignalQuery } from '../cache';
+import {
+  getSignal,
+  getStreamClamps,
+  openCacheReadOnly,
+  querySignals,
+  type CachedSignal,
+  type RecordedClamp,
+  type SignalQuery,
+} from '../cache';
 import { resolveDbPath } from '../paths';
 import { CliError, usageError } from './errors';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The streams whose narrowing limits what the cached signals cover. */
+const CLAMPED_STREAMS = ['signals', 'reconcile'];
+
+/** One line for the analyst: what was narrowed, when, and which plan lifts it. */
+export function describeClamp(c: RecordedClamp): string {
+  const [what, effect] =
+    c.kind === 'window_clamp'
+      ? ['the plan narrowed the time window', 'the cache may not hold the whole answer']
+      : c.kind === 'filter_clamp'
+        ? ['the plan dropped or replaced a filter', 'the cache may not hold the whole answer']
+        : c.kind === 'plan_lock'
+          ? ['the plan withholds some detail', 'cached records lack the withheld fields']
+          : [c.kind, 'the cache may not hold the whole answer'];
+  const plans = c.required_plans?.length ? `; lifted by: ${c.required_plans.join(', ')}` : '';
+  return (
+    `${what} when the ${c.stream} stream last synced (${c.recorded_at}): ` +
+    `${JSON.stringify(c.detail ?? null)}${plans}; ${effect}`
+  );
+}
 
 function openForReading(option: string | undefined) {
   const file = resolveDbPath(option);
@@ -109,7 +137,11 @@ const CSV_COLUMNS = [
   'merged_ids',
 ];
 
-export function formatSignals(rows: CachedSignal[], format: string): string {
+export function formatSignals(
+  rows: CachedSignal[],
+  format: string,
+  clamps: readonly RecordedClamp[] = [],
+): string {
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
   if (format === 'geojson') {
     const features = rows.map((s) => ({
@@ -121,7 +153,8 @@ export function formatSignals(rows: CachedSignal[], format: string): string {
       id: s.id,
       properties: s,
     }));
-    return `${JSON.stringify({ type: 'FeatureCollection', features })}\n`;
+    // A foreign member (RFC 7946, 6.1): what the service narrowed, beside the features.
+    return `${JSON.stringify({ type: 'FeatureCollection', features, ...(clamps.length ? { clamps } : {}) })}\n`;
   }
   const records = rows.map((s) =>
     CSV_COLUMNS.map((c) => (c === 'merged_ids' ? (s.merged_ids ?? []).join(' ') : (s[c] ?? ''))),
@@ -151,7 +184,10 @@ export function registerSignals(program: Command): void {
       const query = buildQuery(o);
       const db = openForReading(o.db);
       try {
-        process.stdout.write(formatSignals(querySignals(db, query), o.format));
+        const clamps = getStreamClamps(db, CLAMPED_STREAMS);
+        process.stdout.write(formatSignals(querySignals(db, query), o.format, clamps));
+        // The JSON array and the CSV have no room for metadata: the note goes to stderr.
+        for (const c of clamps) process.stderr.write(`watchfloor: note: ${describeClamp(c)}\n`);
       } finally {
         db.close();
       }

@@ -4,6 +4,7 @@
 // stop the run cleanly, resumable from the checkpoints (exit 3). cli.md, "sync".
 import type Database from 'better-sqlite3';
 import { ApiError, type AlternateClient, type Client } from '../api';
+import { setStreamClamps } from '../cache';
 import { syncMonitoring, syncStandingOrders, syncThreads, syncWatches } from './account';
 import { createContext, SyncStopped, type SyncContext, type SyncProgress, type SyncSummary } from './context';
 import { syncBrief, syncDevelopments, syncMeasured, syncTransit } from './feeds';
@@ -68,11 +69,29 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     }
   }
   ctx.summary.clamps = dedupe(ctx.summary.clamps);
+  recordClamps(ctx);
   // A 403 means the plan does not include that endpoint: said in `errors`, not a failure of
   // the run (everything the plan allows was synced).
   ctx.summary.complete =
     !ctx.summary.stopped && ctx.summary.errors.every((e) => e.kind === 'truncated' || e.kind === 'forbidden');
   return ctx.summary;
+}
+
+/**
+ * Keeps what each stream that called the service was told about narrowing, so offline
+ * answers can say what the cache does not cover (`watchfloor signals`). A run cut short
+ * records the clamps it saw but clears none: the calls that would have reported them
+ * may not have been made.
+ */
+function recordClamps(ctx: SyncContext): void {
+  const at = ctx.now().toISOString();
+  ctx.db.transaction(() => {
+    for (const [stream, stats] of Object.entries(ctx.summary.streams)) {
+      const clamps = ctx.summary.clamps.filter((c) => c.stream === stream).map(({ stream: _, ...c }) => c);
+      if (stats.requests > 0 && (clamps.length > 0 || !ctx.summary.stopped))
+        setStreamClamps(ctx.db, stream, clamps, at);
+    }
+  })();
 }
 
 function dedupe<T extends { stream: string; kind: string; detail: unknown }>(items: T[]): T[] {

@@ -168,15 +168,34 @@ describe.each(['main', 'alternate'] as const)('sync, %s profile', (profile) => {
 });
 
 describe('sync: plans, budgets, keys', () => {
-  it('free plan: every clamp appears in the summary', async () => {
+  it('free plan: every clamp appears in the summary, and offline answers say what it narrowed', async () => {
     demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 10, plan: 'free' });
-    const r = await sync('main', tmpDb());
+    const db = tmpDb();
+    const r = await sync('main', db);
     expect(r.code, r.stderr).toBe(0);
     const kinds = new Set(
       (r.summary!.clamps as { stream: string; kind: string }[]).map((c) => `${c.stream}:${c.kind}`),
     );
     expect(kinds.has('signals:window_clamp')).toBe(true);
     expect(kinds.has('signals:plan_lock')).toBe(true);
+
+    // Offline: the JSON array stays an array; the note goes to stderr. GeoJSON carries it.
+    const list = await runWatchfloor(['signals', '--db', db, '--limit', '5'], { env: env() });
+    expect(list.code, list.stderr).toBe(0);
+    expect(Array.isArray(JSON.parse(list.stdout))).toBe(true);
+    expect(list.stderr).toMatch(
+      /note: the plan narrowed the time window when the signals stream last synced/,
+    );
+    const geo = await runWatchfloor(['signals', '--db', db, '--format', 'geojson'], { env: env() });
+    const fc = JSON.parse(geo.stdout) as { type: string; clamps?: { stream: string; kind: string }[] };
+    expect(fc.type).toBe('FeatureCollection');
+    expect(fc.clamps?.map((c) => `${c.stream}:${c.kind}`)).toContain('signals:window_clamp');
+
+    // A plan without the clamp: the next sync clears the note.
+    demo.setPlan('pro');
+    expect((await sync('main', db)).code).toBe(0);
+    const after = await runWatchfloor(['signals', '--db', db, '--limit', '5'], { env: env() });
+    expect(after.stderr).not.toMatch(/note:/);
   });
 
   it('an endpoint the plan does not include (403) is reported, and the rest of the run completes', async () => {
