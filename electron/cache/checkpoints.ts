@@ -68,13 +68,13 @@ const clampKey = (stream: string) => `clamps:${stream}`;
 export function setStreamClamps(
   db: Database.Database,
   stream: string,
-  clamps: readonly Omit<RecordedClamp, 'recorded_at' | 'stream'>[],
+  clamps: readonly Omit<RecordedClamp, 'recorded_at'>[],
   at: string,
 ): void {
   setListMeta(
     db,
     clampKey(stream),
-    clamps.map((c) => ({ stream, ...c, recorded_at: at })),
+    clamps.map((c) => ({ ...c, stream, recorded_at: at })),
   );
 }
 

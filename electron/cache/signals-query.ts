@@ -73,6 +73,31 @@ export interface BuildOptions {
 }
 
 /**
+ * The R*Tree constraint for a box and a time-key range (open ends allowed). Overlap tests,
+ * because the R*Tree rounds float32 outwards, and an hour's margin on the time axis; the
+ * exact tests are on the row.
+ */
+function rtreeBox(
+  alias: string,
+  [w, s, e, n]: BBox,
+  range: { lo: number | null; hi: number | null },
+): { sql: string; params: number[] } {
+  const sql = [
+    `${alias}max_lng >= ? AND ${alias}min_lng <= ? AND ${alias}max_lat >= ? AND ${alias}min_lat <= ?`,
+  ];
+  const params = [w, e, s, n];
+  if (range.lo !== null) {
+    sql.push(`${alias}max_t >= ?`);
+    params.push(hoursOfSecond(range.lo / SLOTS - 3600));
+  }
+  if (range.hi !== null) {
+    sql.push(`${alias}min_t <= ?`);
+    params.push(hoursOfSecond((range.hi + 1) / SLOTS + 3600));
+  }
+  return { sql: sql.join(' AND '), params };
+}
+
+/**
  * The SQL for a query, exported so tests can check its plan (EXPLAIN QUERY PLAN). Rows
  * come latest first (tkey order); candidates are filtered from the covering time index.
  */
@@ -88,21 +113,12 @@ export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Bu
   let order = 's.tkey DESC';
 
   if (drive === 'rtree' && bbox) {
-    const [w, s, e, n] = bbox;
     // Start from the R*Tree; CROSS JOIN fixes the order so SQLite never starts from another
-    // index (docs/style.md: 3–5 ms from the R*Tree, 200+ ms from the time index). Overlap
-    // tests, because the R*Tree rounds float32 outwards; the exact tests are on the row.
+    // index (docs/style.md: 3–5 ms from the R*Tree, 200+ ms from the time index).
     from = 'signals_rtree r CROSS JOIN signals s ON s.tkey = r.id';
-    where.push('r.max_lng >= ? AND r.min_lng <= ? AND r.max_lat >= ? AND r.min_lat <= ?');
-    params.push(w, e, s, n);
-    if (lo !== null) {
-      where.push('r.max_t >= ?');
-      params.push(hoursOfSecond(lo / SLOTS - 3600));
-    }
-    if (hi !== null) {
-      where.push('r.min_t <= ?');
-      params.push(hoursOfSecond((hi + 1) / SLOTS + 3600));
-    }
+    const box = rtreeBox('r.', bbox, { lo, hi });
+    where.push(box.sql);
+    params.push(...box.params);
     if (fts.match) {
       where.push(
         's.tkey IN (SELECT rowid FROM signals_fts WHERE signals_fts MATCH ? AND rowid BETWEEN ? AND ?)',
@@ -269,21 +285,10 @@ function startFromWords(
 ): boolean {
   if (countMatches(db, match, range, FTS_FIRST_BELOW) < FTS_FIRST_BELOW) return true;
   const sample = { lo: Math.max(range.lo, range.hi - 4 * DAY_KEYS + 1), hi: range.hi };
-  const inBox = stmt(
-    db,
-    `SELECT count(*) FROM (SELECT 1 FROM signals_rtree WHERE max_lng >= ? AND min_lng <= ? AND max_lat >= ?
-       AND min_lat <= ? AND max_t >= ? AND min_t <= ? LIMIT ?)`,
-  )
+  const box = rtreeBox('', bbox, sample);
+  const inBox = stmt(db, `SELECT count(*) FROM (SELECT 1 FROM signals_rtree WHERE ${box.sql} LIMIT ?)`)
     .pluck()
-    .get(
-      bbox[0],
-      bbox[2],
-      bbox[1],
-      bbox[3],
-      hoursOfSecond(sample.lo / SLOTS),
-      hoursOfSecond((sample.hi + 1) / SLOTS),
-      FTS_FIRST_BELOW,
-    ) as number;
+    .get(...box.params, FTS_FIRST_BELOW) as number;
   return countMatches(db, match, sample, 4 * FTS_FIRST_BELOW) < 4 * inBox;
 }
 

@@ -22,19 +22,21 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** The streams whose narrowing limits what the cached signals cover. */
 const CLAMPED_STREAMS = ['signals', 'reconcile'];
 
+const CLAMP_WORDS: Record<string, string> = {
+  window_clamp: 'the plan narrowed the time window',
+  filter_clamp: 'the plan dropped or replaced a filter',
+  plan_lock: 'the plan withholds some detail',
+};
+
 /** One line for the analyst: what was narrowed, when, and which plan lifts it. */
 export function describeClamp(c: RecordedClamp): string {
-  const [what, effect] =
-    c.kind === 'window_clamp'
-      ? ['the plan narrowed the time window', 'the cache may not hold the whole answer']
-      : c.kind === 'filter_clamp'
-        ? ['the plan dropped or replaced a filter', 'the cache may not hold the whole answer']
-        : c.kind === 'plan_lock'
-          ? ['the plan withholds some detail', 'cached records lack the withheld fields']
-          : [c.kind, 'the cache may not hold the whole answer'];
+  const effect =
+    c.kind === 'plan_lock'
+      ? 'cached records lack the withheld fields'
+      : 'the cache may not hold the whole answer';
   const plans = c.required_plans?.length ? `; lifted by: ${c.required_plans.join(', ')}` : '';
   return (
-    `${what} when the ${c.stream} stream last synced (${c.recorded_at}): ` +
+    `${CLAMP_WORDS[c.kind] ?? c.kind} when the ${c.stream} stream last synced (${c.recorded_at}): ` +
     `${JSON.stringify(c.detail ?? null)}${plans}; ${effect}`
   );
 }

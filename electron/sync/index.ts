@@ -87,7 +87,7 @@ function recordClamps(ctx: SyncContext): void {
   const at = ctx.now().toISOString();
   ctx.db.transaction(() => {
     for (const [stream, stats] of Object.entries(ctx.summary.streams)) {
-      const clamps = ctx.summary.clamps.filter((c) => c.stream === stream).map(({ stream: _, ...c }) => c);
+      const clamps = ctx.summary.clamps.filter((c) => c.stream === stream);
       if (stats.requests > 0 && (clamps.length > 0 || !ctx.summary.stopped))
         setStreamClamps(ctx.db, stream, clamps, at);
     }
