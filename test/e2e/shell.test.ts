@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser';
+import { repoRoot } from '../helpers/cli';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
 
 let serve: ServeProcess;
@@ -40,6 +41,7 @@ describe('the window through serve', () => {
     await expect.poll(() => page.getByTestId('link-status').textContent()).toBe('offline');
     await page.getByTestId('first-run').waitFor();
     expect(await page.getByRole('button', { name: 'Try the demo' }).isEnabled()).toBe(true);
+    await page.screenshot({ path: path.join(repoRoot, '.tmp', 'artifacts', 'first-run-dark.png') });
     expect(problems).toEqual([]);
   });
 

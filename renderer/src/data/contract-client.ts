@@ -1,7 +1,8 @@
 // The renderer's only way to main: `window.watchfloor` (the preload's bridge) in the
 // desktop app, or the same table over loopback HTTP + SSE under `watchfloor serve`.
-// Both are typed from shared/contract.ts; callers never spell a transport.
-import { channels, pushEventNames, type PushEvent, type WatchfloorApi } from '../../shared/contract';
+// Both are typed from shared/contract.ts; callers never spell a transport. Only renderer/src/data/
+// imports this file: views reach main through the data hooks.
+import { channels, pushEventNames, type PushEvent, type WatchfloorApi } from '../../../shared/contract';
 
 declare global {
   interface Window {
@@ -52,4 +53,10 @@ function createHttpApi(): WatchfloorApi {
   return api as WatchfloorApi;
 }
 
-export const api: WatchfloorApi = window.watchfloor ?? createHttpApi();
+let client: WatchfloorApi | null = null;
+
+/** The window's client, made on first use (the HTTP one opens its event stream then, not on import). */
+export function contractClient(): WatchfloorApi {
+  client ??= window.watchfloor ?? createHttpApi();
+  return client;
+}

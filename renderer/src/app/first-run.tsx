@@ -1,8 +1,8 @@
 // First run with no service configured: connect with a base URL and key (checked with a free
 // call before it is kept; a refused key says so), or try the built-in demo (marked as demo).
 import { useState, type FormEvent } from 'react';
-import type { AppInfo, Profile } from '../../shared/contract';
-import { api } from './contract-client';
+import type { AppInfo, Profile } from '../../../shared/contract';
+import { useSetupConnect, useSetupDemo } from '../data';
 
 export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
   const [baseUrl, setBaseUrl] = useState('');
@@ -10,6 +10,8 @@ export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const setupConnect = useSetupConnect();
+  const setupDemo = useSetupDemo();
 
   const run = async (kind: 'connect' | 'demo', call: () => Promise<AppInfo>) => {
     setBusy(kind);
@@ -27,7 +29,9 @@ export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
 
   const connect = (e: FormEvent) => {
     e.preventDefault();
-    void run('connect', () => api['setup.connect']({ baseUrl: baseUrl.trim(), profile, key: key.trim() }));
+    void run('connect', () =>
+      setupConnect.mutateAsync({ baseUrl: baseUrl.trim(), profile, key: key.trim() }),
+    );
   };
 
   return (
@@ -77,7 +81,7 @@ export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
         <button
           type="button"
           disabled={busy !== null}
-          onClick={() => void run('demo', () => api['setup.demo']({ profile }))}
+          onClick={() => void run('demo', () => setupDemo.mutateAsync({ profile }))}
         >
           {busy === 'demo' ? 'Starting the demo…' : 'Try the demo'}
         </button>{' '}

@@ -1,0 +1,67 @@
+// The few line icons the shell uses (no icon font: nothing is fetched, nothing to license).
+import type { ReactElement } from 'react';
+
+const PATHS = {
+  map: (
+    <>
+      <path d="M3 6l6-2 6 2 6-2v14l-6 2-6-2-6 2z" />
+      <path d="M9 4v14M15 6v14" />
+    </>
+  ),
+  signals: (
+    <>
+      <circle cx="12" cy="12" r="2" />
+      <path d="M7.8 7.8a6 6 0 000 8.4M16.2 7.8a6 6 0 010 8.4M5 5a10 10 0 000 14M19 5a10 10 0 010 14" />
+    </>
+  ),
+  developments: <path d="M3 17l5-5 4 4 8-9M15 7h5v5" />,
+  brief: (
+    <>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M9 10h7M9 14h7M9 18h4" />
+    </>
+  ),
+  status: <path d="M3 12h4l3-7 4 14 3-7h4" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6" />
+      <path d="M20 20l-4.5-4.5" />
+    </>
+  ),
+  theme: <path d="M12 3a9 9 0 109 9 7 7 0 01-9-9z" />,
+  keyboard: (
+    <>
+      <rect x="2" y="6" width="20" height="12" rx="2" />
+      <path d="M6 10h.01M10 10h.01M14 10h.01M18 10h.01M7 14h10" />
+    </>
+  ),
+  command: <path d="M9 6a3 3 0 10-3 3h12a3 3 0 10-3-3v12a3 3 0 103-3H6a3 3 0 103 3z" />,
+  inspector: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="1" />
+      <path d="M15 4v16" />
+    </>
+  ),
+} satisfies Record<string, ReactElement>;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {
+  return (
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {PATHS[name]}
+    </svg>
+  );
+}

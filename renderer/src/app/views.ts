@@ -1,0 +1,61 @@
+// The views of the window, declared once: the navigation, the `g` shortcuts, the palette
+// and the shortcuts sheet all read this list.
+import { lazy, type ComponentType } from 'react';
+import { BriefView } from '../features/brief/brief-view';
+import { DevelopmentsView } from '../features/developments/developments-view';
+import { SignalsView } from '../features/signals/signals-view';
+import { StatusView } from '../features/status/status-view';
+import type { ViewId } from '../state/view-state';
+import type { IconName } from './icons';
+
+export interface ViewDef {
+  id: ViewId;
+  label: string;
+  /** `g` then this letter jumps here. */
+  key: string;
+  icon: IconName;
+  /** One line for the palette. */
+  hint: string;
+  Component: ComponentType;
+}
+
+// OpenLayers is the largest part of the bundle: it loads when the map is first shown.
+const MapView = lazy(() => import('../features/map/map-view'));
+
+export const VIEWS: readonly ViewDef[] = [
+  {
+    id: 'map',
+    label: 'Map',
+    key: 'm',
+    icon: 'map',
+    hint: 'the offline basemap and plotted signals',
+    Component: MapView,
+  },
+  {
+    id: 'signals',
+    label: 'Signals',
+    key: 's',
+    icon: 'signals',
+    hint: 'search and list signals',
+    Component: SignalsView,
+  },
+  {
+    id: 'developments',
+    label: 'Developments',
+    key: 'd',
+    icon: 'developments',
+    hint: 'notable changes to watched events',
+    Component: DevelopmentsView,
+  },
+  { id: 'brief', label: 'Brief', key: 'b', icon: 'brief', hint: 'the service’s brief', Component: BriefView },
+  {
+    id: 'status',
+    label: 'Status',
+    key: 't',
+    icon: 'status',
+    hint: 'service, key, sync, outbox, notifications',
+    Component: StatusView,
+  },
+];
+
+export const viewById = (id: ViewId): ViewDef => VIEWS.find((v) => v.id === id) ?? VIEWS[0]!;

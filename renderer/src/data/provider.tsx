@@ -1,0 +1,94 @@
+// The data layer's root: the contract client (the real one, or a fake in tests), one
+// TanStack QueryClient, and the push subscriptions that keep cached answers true. Views
+// never see the client: they use the row hooks (queries.ts, mutations.ts, pushes.ts).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { WatchfloorApi } from '../../../shared/contract';
+import { createPushStore, type PushStore } from './push-store';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * Which local-cache resources (sync stream names, 'outbox') the answer is read from: a
+       * `cache.changed` push naming one of them refetches it. 'all': any change does.
+       */
+      resources: readonly string[] | 'all';
+    };
+  }
+}
+
+interface DataContext {
+  client: WatchfloorApi;
+  pushes: PushStore;
+}
+const Context = createContext<DataContext | null>(null);
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // Answers come from main's local cache; they change when main says so (cache.changed),
+      // not with time or window focus. A failed call is not retried: main's errors are final.
+      queries: { staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Refetches every query that reads one of `resources` (see the queryMeta above). */
+export function invalidateResources(queryClient: QueryClient, resources: readonly string[]): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (q) => {
+      const reads = q.meta?.resources;
+      return reads === 'all' || (Array.isArray(reads) && reads.some((r) => resources.includes(r)));
+    },
+  });
+}
+
+export function DataProvider({
+  client,
+  queryClient,
+  children,
+}: {
+  client: WatchfloorApi;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [qc] = useState(() => queryClient ?? createQueryClient());
+  const [pushes] = useState(createPushStore);
+  useEffect(() => {
+    const offs = [
+      client.on['cache.changed']((p) => void invalidateResources(qc, p.resources)),
+      client.on['link.status']((link) => pushes.setState({ link })),
+      client.on['sync.progress']((progress) => {
+        pushes.setState({ progress });
+        if (progress.phase === 'done' || progress.phase === 'error')
+          void qc.invalidateQueries({ queryKey: ['sync.status'] });
+      }),
+      // A new notification joins every cached list at once, without a round trip.
+      client.on.notification((n) =>
+        qc.setQueriesData<unknown>({ queryKey: ['notifications.list'] }, (list: unknown) =>
+          Array.isArray(list)
+            ? [n, ...(list as unknown[]).filter((x) => (x as { id?: string }).id !== n.id)]
+            : list,
+        ),
+      ),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [client, qc, pushes]);
+  return (
+    <Context.Provider value={{ client, pushes }}>
+      <QueryClientProvider client={qc}>{children}</QueryClientProvider>
+    </Context.Provider>
+  );
+}
+
+function useDataContext(): DataContext {
+  const ctx = useContext(Context);
+  if (!ctx) throw new Error('Watchfloor: a data hook was used outside <DataProvider>');
+  return ctx;
+}
+
+/** For the hooks in this folder only. */
+export const useContractClient = (): WatchfloorApi => useDataContext().client;
+export const usePushStore = (): PushStore => useDataContext().pushes;

@@ -1,0 +1,32 @@
+// The offline basemap: Natural Earth 1:50m countries shipped with the app
+// (resources/basemap/, see its README). Vite copies the file into the build and gives its
+// URL; it is read from the app's own origin, so no request ever leaves the machine.
+import type { FeatureCollection, GeometryObject } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import countriesUrl from '../../../../resources/basemap/countries-50m.json?url';
+import { planarizeFeature } from './antimeridian';
+
+export type CountryCollection = FeatureCollection<GeometryObject, { name: string }>;
+
+let pending: Promise<CountryCollection> | null = null;
+
+/** Parsed once per window, shared by every layer that needs it; a failure may be retried. */
+export function loadCountries(): Promise<CountryCollection> {
+  pending ??= fetch(countriesUrl)
+    .then((res) => {
+      if (!res.ok) throw new Error(`the basemap file could not be read (${res.status})`);
+      return res.json() as Promise<Topology<{ countries: GeometryCollection<{ name: string }> }>>;
+    })
+    .then((topology) => {
+      const countries = topology.objects.countries;
+      if (!countries) throw new Error('the basemap file has no countries');
+      const collection = feature(topology, countries) as CountryCollection;
+      return { ...collection, features: collection.features.map(planarizeFeature) };
+    })
+    .catch((e: unknown) => {
+      pending = null;
+      throw e;
+    });
+  return pending;
+}

@@ -1,0 +1,195 @@
+// The window as an analyst meets it, in a real browser through `watchfloor serve --demo`:
+// every view reachable by name, the offline basemap drawn, the palette and keys working,
+// the theme remembered, and not one request leaving this machine. Screenshots of each view
+// go to .tmp/artifacts/ for a person to look at.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser';
+import { repoRoot } from '../helpers/cli';
+import { startServeProcess, type ServeProcess } from '../helpers/serve';
+
+const VIEWS = ['Map', 'Signals', 'Developments', 'Brief', 'Status'];
+const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
+
+let serve: ServeProcess;
+let browser: Browser;
+const requests: string[] = [];
+const problems: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  [serve, browser] = await Promise.all([
+    startServeProcess(['--demo'], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-window-')),
+    }),
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+});
+
+async function open(
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  context.on('request', (r) => requests.push(r.url()));
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(serve.url);
+  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+  return { context, page };
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Views' });
+
+async function goTo(page: Page, label: string): Promise<void> {
+  await nav(page).getByRole('link', { name: label, exact: true }).click();
+  await page.getByRole('main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+}
+
+/** The page's canvas, as far as this test reads it (the Node side has no DOM types). */
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): {
+    getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+  };
+}
+
+/** Share of the basemap land layer's canvas that is drawn (not transparent background). */
+function drawnShare(page: Page): Promise<{ drawn: number; colours: number }> {
+  return page.locator('.wf-basemap-countries canvas').evaluate((canvas: PageCanvas) => {
+    if (!canvas.width) return { drawn: 0, colours: 0 };
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let drawn = 0;
+    const colours = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3]! > 0) drawn++;
+      colours.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    }
+    return { drawn: drawn / (data.length / 4), colours: colours.size };
+  });
+}
+
+const theme = (page: Page) => page.locator('html').getAttribute('data-theme');
+
+describe('the window (serve --demo)', () => {
+  it('has its landmarks and reaches every view by its name in the navigation', async () => {
+    const { context, page } = await open();
+    expect(await nav(page).getByRole('link').allTextContents()).toEqual(
+      expect.arrayContaining(VIEWS.map((v) => expect.stringContaining(v))),
+    );
+    await page.getByRole('main').waitFor();
+    await page.getByRole('complementary', { name: 'Inspector' }).waitFor();
+    await page.getByRole('contentinfo').waitFor();
+    await page.getByTestId('demo-banner').waitFor();
+
+    for (const label of [...VIEWS.slice(1), VIEWS[0]!]) {
+      await goTo(page, label);
+      const link = nav(page).getByRole('link', { name: label, exact: true });
+      expect(await link.getAttribute('aria-current')).toBe('page');
+      if (label === 'Status')
+        await expect
+          .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 30_000 })
+          .toMatch(/Last run/);
+      if (label === 'Map') await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
+      await page.screenshot({ path: path.join(artifacts, `view-${label.toLowerCase()}-dark.png`) });
+    }
+    await context.close();
+  });
+
+  it('draws the offline basemap: the first rendercomplete comes with land on the canvas', async () => {
+    const { context, page } = await open();
+    await goTo(page, 'Map');
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    const { drawn, colours } = await drawnShare(page);
+    // The world view at 1280×800 is roughly a quarter land; fills and borders differ.
+    expect(drawn).toBeGreaterThan(0.1);
+    expect(colours).toBeGreaterThan(2);
+    // Graticule and country names are their own layers, on by default.
+    expect(await page.locator('.wf-basemap-graticule canvas').count()).toBe(1);
+    expect(await page.locator('.wf-basemap-labels canvas').count()).toBe(1);
+    await context.close();
+  });
+
+  it('reaches views and actions from the palette and the keyboard', async () => {
+    const { context, page } = await open();
+    await goTo(page, 'Signals');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    await page.keyboard.type('brief');
+    await page.screenshot({ path: path.join(artifacts, 'palette-dark.png') });
+    await page.keyboard.press('Enter');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Brief' }).waitFor();
+    expect(await palette.count()).toBe(0);
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('t');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Status' }).waitFor();
+
+    await page.keyboard.press('/');
+    expect(await page.locator(':focus').getAttribute('aria-label')).toBe('Search signals');
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await sheet.waitFor();
+    expect(await sheet.textContent()).toContain('Go to Developments');
+    await page.screenshot({ path: path.join(artifacts, 'shortcuts-dark.png') });
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+
+  it('remembers the light theme and the view across a reload, and draws the basemap in it', async () => {
+    const { context, page } = await open();
+    await goTo(page, 'Map');
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    expect(await theme(page)).toBe('light');
+    await page.reload();
+    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    expect(await theme(page)).toBe('light');
+    expect(await nav(page).getByRole('link', { name: 'Map', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    expect((await drawnShare(page)).drawn).toBeGreaterThan(0.1);
+    await page.screenshot({ path: path.join(artifacts, 'view-map-light.png') });
+    await goTo(page, 'Status');
+    await page.screenshot({ path: path.join(artifacts, 'view-status-light.png') });
+    await context.close();
+  });
+
+  it('lays out at 4K', async () => {
+    const { context, page } = await open({ width: 3840, height: 2160 });
+    await goTo(page, 'Map');
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(artifacts, 'view-map-4k.png') });
+    // A 1:1 detail, as the analyst's eye sees it on the panel.
+    await page.screenshot({
+      path: path.join(artifacts, 'view-map-4k-detail.png'),
+      clip: { x: 0, y: 0, width: 1600, height: 900 },
+    });
+    await context.close();
+  });
+
+  it('sent no request beyond 127.0.0.1 and logged no error', () => {
+    expect(requests.length).toBeGreaterThan(10);
+    const outside = requests.filter((u) => {
+      if (u.startsWith('data:') || u.startsWith('blob:')) return false;
+      return new URL(u).hostname !== '127.0.0.1';
+    });
+    expect(outside).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
