@@ -1,4 +1,5 @@
-// `npm run bench`: every benchmark that exists. BENCH_N shrinks the data for a quick run.
+// `npm run bench`: every benchmark that exists. BENCH_N shrinks the data for a quick run;
+// BENCH_ONLY=cache or BENCH_ONLY=passes runs just that one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,12 +12,18 @@ if (n !== undefined && !(Number.isInteger(n) && n > 0)) {
   process.exit(2);
 }
 
-await benchCache(n === undefined ? {} : { n });
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'cache' && only !== 'passes') {
+  console.error(`BENCH_ONLY must be cache or passes, got "${only}"`);
+  process.exit(2);
+}
+
+if (only !== 'passes') await benchCache(n === undefined ? {} : { n });
 
 // The satellite-pass benchmark is written separately; run it when it is there.
 // A computed specifier, so type-checking does not need the file to exist yet.
 const passes = path.join(here, 'passes.ts');
-if (fs.existsSync(passes)) {
+if (only !== 'cache' && fs.existsSync(passes)) {
   const mod = (await import(pathToFileURL(passes).href)) as {
     benchPasses?: (opts?: { n?: number }) => Promise<void>;
   };

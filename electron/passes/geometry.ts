@@ -1,6 +1,6 @@
 // The geometry of one satellite seen from one target, in the Earth-fixed frame: SGP4 (TEME)
 // rotated by GMST, as satellite.js's eciToEcf / ecfToLookAngles do (so figures compare with
-// any SGP4 implementation; docs/cli.md "passes"). Written out by hand to avoid allocating in
+// any SGP4 implementation; docs/passes.md, "Definitions"). Written out by hand to avoid allocating in
 // the inner loop of the pass finder.
 import { gstime, sgp4, type SatRec } from 'satellite.js';
 import { jdFromMs } from './sun';
@@ -50,21 +50,55 @@ export function makeTarget(latDeg: number, lonDeg: number): Target {
   };
 }
 
-/** A satellite's propagated state at one instant; fields are overwritten by `at`. */
-export class SatState {
-  /** Earth-fixed position, km. */
+/**
+ * A satellite position in the Earth-fixed frame, km: exact (SatState) or interpolated from
+ * the ephemeris, so that both are measured against a target by the same code.
+ */
+export class EcfPoint {
   x = 0;
   y = 0;
   z = 0;
   r = 0;
-  /** Inertial (TEME) velocity z component and r·v, for the latitude rate. */
+
+  /** Cosine of the angle at the Earth's centre between the satellite and the target. */
+  cosCentralAngle(t: Target): number {
+    return (this.x * t.x + this.y * t.y + this.z * t.z) / (this.r * t.radius);
+  }
+
+  /** Sine of the elevation seen from the target (geodetic zenith, as ecfToLookAngles). */
+  sinElevation(t: Target): number {
+    const dx = this.x - t.x;
+    const dy = this.y - t.y;
+    const dz = this.z - t.z;
+    return (dx * t.ux + dy * t.uy + dz * t.uz) / Math.sqrt(dx * dx + dy * dy + dz * dz);
+  }
+
+  /** Angle at the satellite between the Earth's centre and the target, degrees (docs/passes.md). */
+  offNadirDeg(t: Target): number {
+    const dx = t.x - this.x;
+    const dy = t.y - this.y;
+    const dz = t.z - this.z;
+    const cos =
+      -(this.x * dx + this.y * dy + this.z * dz) / (this.r * Math.sqrt(dx * dx + dy * dy + dz * dz));
+    return Math.acos(Math.max(-1, Math.min(1, cos))) / RAD;
+  }
+}
+
+/** A satellite's propagated state at one instant; fields are overwritten by `at`. */
+export class SatState extends EcfPoint {
+  /** Earth-fixed velocity, km/s (TEME velocity rotated, minus the frame's rotation). */
+  vx = 0;
+  vy = 0;
+  /** Inertial (TEME) velocity z component (the same Earth-fixed) and r·v, for the latitude rate. */
   vz = 0;
   rdotv = 0;
 
   constructor(
     readonly satrec: SatRec,
     readonly epochMs: number,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Propagates to `ms`; false when SGP4 fails (decayed, or elements unusable that far out). */
   at(ms: number): boolean {
@@ -78,32 +112,14 @@ export class SatState {
     this.x = p.x * c + p.y * s;
     this.y = -p.x * s + p.y * c;
     this.z = p.z;
-    this.r = Math.hypot(p.x, p.y, p.z);
+    this.r = Math.sqrt(p.x * p.x + p.y * p.y + p.z * p.z);
+    // d/dt of the rotation by GMST: the frame turns at the Earth's rate (what the ephemeris
+    // needs to interpolate Earth-fixed positions between nodes).
+    this.vx = v.x * c + v.y * s + EARTH_RATE * this.y;
+    this.vy = -v.x * s + v.y * c - EARTH_RATE * this.x;
     this.vz = v.z;
     this.rdotv = p.x * v.x + p.y * v.y + p.z * v.z;
     return Number.isFinite(this.r);
-  }
-
-  /** Cosine of the angle at the Earth's centre between the satellite and the target. */
-  cosCentralAngle(t: Target): number {
-    return (this.x * t.x + this.y * t.y + this.z * t.z) / (this.r * t.radius);
-  }
-
-  /** Sine of the elevation seen from the target (geodetic zenith, as ecfToLookAngles). */
-  sinElevation(t: Target): number {
-    const dx = this.x - t.x;
-    const dy = this.y - t.y;
-    const dz = this.z - t.z;
-    return (dx * t.ux + dy * t.uy + dz * t.uz) / Math.hypot(dx, dy, dz);
-  }
-
-  /** Angle at the satellite between the Earth's centre and the target, degrees (cli.md). */
-  offNadirDeg(t: Target): number {
-    const dx = t.x - this.x;
-    const dy = t.y - this.y;
-    const dz = t.z - this.z;
-    const cos = -(this.x * dx + this.y * dy + this.z * dz) / (this.r * Math.hypot(dx, dy, dz));
-    return Math.acos(Math.max(-1, Math.min(1, cos))) / RAD;
   }
 
   /**

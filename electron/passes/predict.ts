@@ -1,10 +1,10 @@
 // A pass query answered offline, shaped as the service's /passes response (spec: main profile,
-// "Pass" and "GET /api/v1/passes"; definitions in docs/cli.md "passes"). retrieval_ok is
+// "Pass" and "GET /api/v1/passes"; definitions in docs/passes.md). retrieval_ok is
 // false whenever a requested family has no usable elements: timing unavailable is never
-// shown as an empty list (domain.md, "retrieval_ok: false on passes").
+// shown as an empty list (docs/passes.md, "Freshness and retrieval_ok").
 import { satrecEpochMs, toSatrec, type ElementSet } from './elements';
 import { familyMatcher, loadFamilies, type FamilyCatalog, type FamilyKey } from './families';
-import { findCulminations } from './finder';
+import { findCulminationsMany } from './finder';
 import { makeTarget } from './geometry';
 import type { PassRequest } from './request';
 import { isSunlit } from './sun';
@@ -65,7 +65,24 @@ export interface SatelliteFailure {
 }
 
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
-const isoSecond = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const dayPrefixes = new Map<number, string>();
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+/**
+ * A whole-second instant as ISO 8601 without milliseconds ("2026-08-22T06:05:09Z"). The date
+ * part is kept per day: Date#toISOString costs microseconds, and a many-place query formats
+ * tens of thousands of peaks.
+ */
+export function isoSecond(ms: number): string {
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    if (dayPrefixes.size > 1000) dayPrefixes.clear();
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
+  }
+  const sec = Math.floor((ms - day * DAY_MS) / 1000);
+  return `${prefix}${two(Math.floor(sec / 3600))}:${two(Math.floor(sec / 60) % 60)}:${two(sec % 60)}Z`;
+}
 
 /** Element sets of the requested families, newest per satellite, with their family. */
 export function membersOf(
@@ -87,7 +104,7 @@ export function membersOf(
 
 export interface ComputeOptions {
   catalog: FamilyCatalog;
-  /** Called after each satellite (the benchmark's per-family time and work). */
+  /** Called after each satellite, all targets done (the benchmark's per-family time and work). */
   onSatellite?: (family: FamilyKey, ms: number, evaluations: number) => void;
 }
 
@@ -101,21 +118,32 @@ export interface Computed {
   oldestUsedMs: number;
 }
 
-/** The passes of the requested families' satellites in the window (no sorting or capping). */
-export function computePasses(
+/** What a query asks besides the place: the window (UTC ms, end excluded) and the families. */
+export type PassQuery = Pick<PassRequest, 'startMs' | 'endMs' | 'families'>;
+
+/**
+ * The passes over each of `places` (results in the same order), each exactly what
+ * computePasses gives for that place alone: every satellite is propagated once for all of
+ * them (findCulminationsMany), so many places cost little more than one.
+ */
+export function computePassesMany(
   sets: readonly ElementSet[],
-  req: PassRequest,
+  places: readonly { lat: number; lon: number }[],
+  query: PassQuery,
   now: Date,
   opts: ComputeOptions,
-): Computed {
+): Computed[] {
   const { catalog } = opts;
-  const target = makeTarget(req.target.lat, req.target.lon);
+  const targets = places.map((p) => makeTarget(p.lat, p.lon));
   const nowMs = now.getTime();
-  const members = membersOf(sets, req.families, catalog);
-  const failures: SatelliteFailure[] = [];
-  const usable = new Set<FamilyKey>();
-  const found: Pass[] = [];
-  let oldestUsedMs = 0;
+  const members = membersOf(sets, query.families, catalog);
+  const out: Computed[] = places.map(() => ({
+    found: [],
+    members: members.length,
+    usable: new Set<FamilyKey>(),
+    failures: [],
+    oldestUsedMs: 0,
+  }));
 
   for (const { set, family } of members) {
     const started = opts.onSatellite ? performance.now() : 0;
@@ -124,40 +152,55 @@ export function computePasses(
     try {
       satrec = toSatrec(set);
     } catch (err) {
-      failures.push({ noradId: set.noradId, name: set.name, reason: (err as Error).message });
+      for (const c of out)
+        c.failures.push({ noradId: set.noradId, name: set.name, reason: (err as Error).message });
       continue;
     }
     const epochMs = satrecEpochMs(satrec);
-    const result = findCulminations(satrec, epochMs, target, {
-      startMs: req.startMs,
-      endMs: req.endMs,
+    // Only culminations whose off-nadir at peak is within the family's range are listed (docs/passes.md).
+    const { results, evaluations } = findCulminationsMany(satrec, epochMs, targets, {
+      startMs: query.startMs,
+      endMs: query.endMs,
+      minOffNadirDeg: f.off_nadir_deg.min,
       maxOffNadirDeg: f.off_nadir_deg.max,
     });
-    if (result.error) failures.push({ noradId: set.noradId, name: set.name, reason: result.error });
-    // A satellite that propagated at least part of the window counts as elements present.
-    if (!result.error || result.culminations.length) usable.add(family);
-    oldestUsedMs = Math.max(oldestUsedMs, Math.abs(req.startMs - epochMs), Math.abs(req.endMs - epochMs));
-    for (const c of result.culminations) {
-      // Listed when off-nadir at peak is within the family's accessible range (cli.md).
-      if (c.offNadirDeg < f.off_nadir_deg.min || c.offNadirDeg > f.off_nadir_deg.max) continue;
-      found.push({
-        satellite: set.name,
-        norad_id: set.noradId,
-        family_key: family,
-        sensor: f.sensor,
-        collection_mode: f.collection_mode,
-        peak: isoSecond(c.peakMs),
-        off_nadir_deg: round(c.offNadirDeg, 2),
-        elevation_deg: round(c.elevationDeg, 2),
-        direction: c.ascending ? 'ascending' : 'descending',
-        sunlit: isSunlit(c.peakMs, req.target.lat, req.target.lon),
-        tle_age_days: round((c.peakMs - epochMs) / DAY_MS, 3),
-        is_past: c.peakMs < nowMs,
-      });
-    }
-    opts.onSatellite?.(family, performance.now() - started, result.evaluations);
+    const age = Math.max(Math.abs(query.startMs - epochMs), Math.abs(query.endMs - epochMs));
+    results.forEach((result, k) => {
+      const c = out[k]!;
+      const place = places[k]!;
+      if (result.error) c.failures.push({ noradId: set.noradId, name: set.name, reason: result.error });
+      // A satellite that propagated at least part of the window counts as elements present.
+      if (!result.error || result.culminations.length) c.usable.add(family);
+      c.oldestUsedMs = Math.max(c.oldestUsedMs, age);
+      for (const cu of result.culminations)
+        c.found.push({
+          satellite: set.name,
+          norad_id: set.noradId,
+          family_key: family,
+          sensor: f.sensor,
+          collection_mode: f.collection_mode,
+          peak: isoSecond(cu.peakMs),
+          off_nadir_deg: round(cu.offNadirDeg, 2),
+          elevation_deg: round(cu.elevationDeg, 2),
+          direction: cu.ascending ? 'ascending' : 'descending',
+          sunlit: isSunlit(cu.peakMs, place.lat, place.lon),
+          tle_age_days: round((cu.peakMs - epochMs) / DAY_MS, 3),
+          is_past: cu.peakMs < nowMs,
+        });
+    });
+    opts.onSatellite?.(family, performance.now() - started, evaluations);
   }
-  return { found, members: members.length, usable, failures, oldestUsedMs };
+  return out;
+}
+
+/** The passes of the requested families' satellites in the window (no sorting or capping). */
+export function computePasses(
+  sets: readonly ElementSet[],
+  req: PassRequest,
+  now: Date,
+  opts: ComputeOptions,
+): Computed {
+  return computePassesMany(sets, [req.target], req, now, opts)[0]!;
 }
 
 export function predictPasses(

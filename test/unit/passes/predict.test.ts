@@ -1,4 +1,4 @@
-// The pass response (spec: main profile, "Pass"; docs/cli.md "passes"): fields by their
+// The pass response (spec: main profile, "Pass"; docs/passes.md): fields by their
 // definitions, soonest first, max_passes, freshness, and retrieval_ok false with a note when a
 // requested family has no elements, never an empty list that reads as "no passes".
 import { eciToGeodetic, gstime, propagate } from 'satellite.js';
