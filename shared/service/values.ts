@@ -101,3 +101,40 @@ export const ALTERNATE_SUBTYPES = [
   'chokepoint',
   'water_body',
 ] as const;
+
+// ---- Complete value sets the documents name for response fields (schemas use them as enums;
+// a field the documents only give "values seen" for stays a plain string). ----
+
+/** Signal stage, an evidence ladder (main document, "States and transitions"). */
+export const STAGES = ['reported', 'localized', 'pinpointed'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** Watch bucket, status and target type (alternate document, "Watch"; main, "States and transitions"). */
+export const WATCH_BUCKETS = ['needs_attention', 'changed_today', 'awaiting_data', 'stable'] as const;
+export type WatchBucket = (typeof WATCH_BUCKETS)[number];
+export const WATCH_STATUSES = ['active', 'paused', 'saved'] as const;
+export type WatchStatus = (typeof WATCH_STATUSES)[number];
+export const WATCH_TARGET_TYPES = ['event', 'area'] as const;
+export type WatchTargetType = (typeof WATCH_TARGET_TYPES)[number];
+
+/** Where a development came from: reporting (world) or own observation (measurement). */
+export const DEVELOPMENT_SOURCES = ['world', 'measurement'] as const;
+export type DevelopmentSource = (typeof DEVELOPMENT_SOURCES)[number];
+
+/** Signal measured_kind: four named kinds, and the category name for thermal and transit. */
+export const MEASURED_KINDS = [
+  'thermal_anomaly',
+  'transit_anomaly',
+  'nightlight',
+  'so2',
+  'quake_exposure',
+  'cyclone_exposure',
+] as const;
+export type MeasuredKindName = (typeof MEASURED_KINDS)[number];
+
+/** Imagery scene timing against an event date (GET /imagery, event_date). */
+export const SCENE_TIMINGS = ['pre', 'post', 'same_day_unknown'] as const;
+/** Collection plan capability grades. */
+export const CAPABILITY_GRADES = ['suitable', 'not_suitable'] as const;
+/** Assessment kinds (POST /assess). */
+export const ASSESSMENT_KINDS = ['quick', 'deep'] as const;
