@@ -73,6 +73,11 @@ export function deleteStandingOrder(db: Database.Database, id: string): boolean 
   return stmt(db, 'DELETE FROM standing_orders WHERE id = ?').run(id).changes > 0;
 }
 
+/** Marks a standing order as changed locally (a delete the outbox has not sent yet). */
+export function markStandingOrderPending(db: Database.Database, id: string): void {
+  stmt(db, 'UPDATE standing_orders SET pending = 1 WHERE id = ?').run(id);
+}
+
 /** The area without its series (those live in monitoring_series), and the series points. */
 function splitSeries(area: Json): {
   area: Json;

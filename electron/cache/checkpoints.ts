@@ -1,6 +1,5 @@
 // One checkpoint row per sync stream (updated_since high-water mark, cursor, offset…),
-// written in the same transaction as the page it describes (architecture.md, "The cache";
-// docs/style.md: "a checkpoint is written in the same transaction as the data").
+// written in the same transaction as the page it describes (docs/architecture.md, "The cache").
 import type Database from 'better-sqlite3';
 
 export function getCheckpoint<T = unknown>(db: Database.Database, stream: string): T | null {
@@ -78,7 +77,7 @@ export function setStreamClamps(
   );
 }
 
-/** The clamps last recorded for these streams (cli.md "sync": a narrowed result is never taken for the whole). */
+/** The clamps last recorded for these streams (docs/cli.md "sync": a narrowed result is never taken for the whole). */
 export function getStreamClamps(db: Database.Database, streams: readonly string[]): RecordedClamp[] {
   return streams.flatMap((s) => getListMeta<RecordedClamp[]>(db, clampKey(s)) ?? []);
 }

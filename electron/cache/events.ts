@@ -105,6 +105,13 @@ export function storeThread(
   })();
 }
 
+/** The events whose threads were fetched most recently (the ones the analyst opened), newest first. */
+export function recentThreadIds(db: Database.Database, args: { limit: number }): string[] {
+  return stmt(db, 'SELECT event_id FROM threads ORDER BY fetched_at DESC LIMIT ?')
+    .pluck()
+    .all(args.limit) as string[];
+}
+
 /** The cached thread of an event (a folded id resolves to its survivor's thread). */
 export function getThread(db: Database.Database, eventId: string | number): Json | null {
   const { id } = resolveSignalId(db, eventId);

@@ -1,6 +1,6 @@
-// The local cache (architecture.md, "The cache"): one SQLite file per account profile,
+// The local cache (docs/architecture.md, "The cache"): one SQLite file per account profile,
 // migrated at open, WAL mode. Queries are plain functions `(db, args) => result`
-// (docs/style.md), exported from here for the sync engine, the CLI and the contract.
+// (docs/architecture.md, "The cache"), exported from here for the sync engine, the CLI and the contract.
 import Database from 'better-sqlite3';
 import { migrate, userVersion, CacheVersionError } from './migrate';
 import { LATEST_VERSION } from './migrations/index';
@@ -30,6 +30,9 @@ export * from './watches';
 export * from './areas';
 export * from './measured';
 export * from './reference';
+export * from './outbox';
+export * from './sync-seen';
+export * from './elements';
 
 export interface OpenCacheOptions {
   baseUrl: string;
@@ -82,7 +85,9 @@ export function optimizeCache(db: Database.Database): void {
 
 /**
  * Opens (creating and migrating as needed) the cache for one account profile. Refuses a
- * file that records another base URL or profile (CacheMismatchError names both).
+ * file that records another base URL or profile (CacheMismatchError names both). Open it
+ * once and keep the connection: migrations run here, once, and the query functions prepare
+ * each statement once per connection.
  */
 export function openCache(file: string, opts: OpenCacheOptions): Database.Database {
   const db = new Database(file);
@@ -99,6 +104,23 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
     migrate(db);
     claimCache(db, file, opts.baseUrl, opts.profile);
     optimizeCache(db);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * Opens (creating and migrating as needed) a cache file without claiming it for an account:
+ * for data that belongs to none (orbital elements, `watchfloor elements`), which may come
+ * before any sync. The file's journal mode is left as it is; a later openCache claims it.
+ */
+export function openCacheUnclaimed(file: string): Database.Database {
+  const db = new Database(file);
+  try {
+    tune(db);
+    migrate(db);
     return db;
   } catch (err) {
     db.close();

@@ -1,8 +1,10 @@
 // The cache's identity: one file per account profile, recording its base URL and profile
-// on first open and refusing another (architecture.md, "The cache").
+// on first open and refusing another (docs/architecture.md, "The cache").
 import type Database from 'better-sqlite3';
 
-export type Profile = 'main' | 'alternate';
+// The one Profile type (shared/contract.ts), re-exported for this module's users.
+import type { Profile } from '../../shared/contract';
+export type { Profile };
 
 export interface CacheMeta {
   baseUrl: string;

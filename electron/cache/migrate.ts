@@ -1,5 +1,5 @@
 // Runs the numbered migrations a database has not yet seen, each in its own transaction
-// that also sets user_version, so a crash leaves the file at a whole step (docs/style.md).
+// that also sets user_version, so a crash leaves the file at a whole step.
 import type Database from 'better-sqlite3';
 import { checkMigrationOrder, migrations as allMigrations, type Migration } from './migrations/index';
 

@@ -1,6 +1,7 @@
 // Offline signal queries with the service's semantics (spec: main, GET /signals: bbox,
 // start_date/end_date inclusive, q, categories, stages, min_severity_band, updated_since,
-// sort latest) and the command line's output (cli.md, "signals" and "signal").
+// sort latest) and the command line's output (docs/cli.md, "signals" and "signal").
+import type { Profile } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { checkBBox, type BBox } from '../../shared/bbox';
 import { parseQuery, toFts5 } from '../../shared/q';
@@ -27,7 +28,7 @@ export interface SignalQuery {
 
 /** A signal as the command line prints it: the payload plus profile, retracted, merged_ids. */
 export type CachedSignal = Record<string, unknown> & {
-  profile: 'main' | 'alternate';
+  profile: Profile;
   retracted: boolean;
   merged_ids?: string[];
 };
@@ -114,7 +115,7 @@ export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Bu
 
   if (drive === 'rtree' && bbox) {
     // Start from the R*Tree; CROSS JOIN fixes the order so SQLite never starts from another
-    // index (docs/style.md: 3–5 ms from the R*Tree, 200+ ms from the time index).
+    // index (3–5 ms from the R*Tree, 200+ ms from the time index at 1M rows).
     from = 'signals_rtree r CROSS JOIN signals s ON s.tkey = r.id';
     const box = rtreeBox('r.', bbox, { lo, hi });
     where.push(box.sql);
@@ -196,12 +197,12 @@ export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Bu
 
 interface Row {
   id: string;
-  profile: 'main' | 'alternate';
+  profile: Profile;
   retracted: number;
   payload: string;
 }
 
-/** Ids folded into each of `ids` (cli.md: "merged_ids", ids folded into this one). */
+/** Ids folded into each of `ids` (docs/cli.md: "merged_ids", ids folded into this one). */
 function mergedIds(db: Database.Database, ids: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (!ids.length) return out;
@@ -307,7 +308,7 @@ function countMatches(
     .get(match, BigInt(range.lo), BigInt(range.hi), cap) as number;
 }
 
-/** One cached event; a folded id resolves to its survivor and says so (cli.md, "signal"). */
+/** One cached event; a folded id resolves to its survivor and says so (docs/cli.md, "signal"). */
 export function getSignal(
   db: Database.Database,
   id: string | number,

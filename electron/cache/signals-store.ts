@@ -173,7 +173,7 @@ export function resolveSignalId(db: Database.Database, id: string | number): { i
 /**
  * Records that `oldId` was folded into `survivorId`. Chains stay flat (ids folded into
  * oldId now point at the survivor), and the folded row stays cached but is never listed
- * on its own (cli.md, "signals").
+ * on its own (docs/cli.md, "signals").
  */
 export function recordAlias(
   db: Database.Database,

@@ -117,6 +117,11 @@ export function deleteWatch(db: Database.Database, id: string): void {
   })();
 }
 
+/** Marks a watch as changed locally (a delete the outbox has not sent yet). */
+export function markWatchPending(db: Database.Database, id: string): void {
+  stmt(db, 'UPDATE watches SET pending = 1 WHERE id = ?').run(id);
+}
+
 /** Keeps every revision ("revision (string; diffable)"); returns whether it is new. */
 export function storeDecisionPackage(
   db: Database.Database,
@@ -230,4 +235,9 @@ export function listNotes(db: Database.Database, watchId: string): StoredNote[] 
 
 export function deleteNote(db: Database.Database, id: string): boolean {
   return stmt(db, 'DELETE FROM notes WHERE id = ?').run(id).changes > 0;
+}
+
+/** Marks a note as changed locally (a delete the outbox has not sent yet). */
+export function markNotePending(db: Database.Database, id: string): void {
+  stmt(db, 'UPDATE notes SET pending = 1 WHERE id = ?').run(id);
 }

@@ -5,49 +5,25 @@
 // before its request leaves, so after a crash we know the outcome is unknown and check
 // with the service (verify) before sending again, rather than sending twice.
 import type Database from 'better-sqlite3';
+import {
+  discardOutboxRow,
+  editOutboxPayload,
+  getOutboxRow,
+  insertOutboxRow,
+  listOpenOutboxRows,
+  listUnsentOutboxRows,
+  markOutboxSending,
+  markOutboxSent,
+  outboxRemoteId,
+  recordOutboxLinkError,
+  retryOutboxRow,
+  setOutboxState,
+  type OutboxRow,
+  type OutboxState,
+} from '../cache/outbox';
 
-export type OutboxState = 'pending' | 'sending' | 'sent' | 'rejected' | 'blocked' | 'discarded';
-
-export interface OutboxRow {
-  seq: number;
-  op: string;
-  localId: string;
-  /** The request as the analyst made it; may name another row's localId (e.g. a reply's parent). */
-  payload: Record<string, unknown>;
-  dependsOn: string | null;
-  state: OutboxState;
-  attempts: number;
-  createdAt: string;
-  updatedAt: string;
-  error: { status: number | null; message: string } | null;
-  /** The service's answer once sent (its ids replace the local ones). */
-  result: unknown;
-}
-
-export const outboxMigration = {
-  name: 'outbox',
-  up(db: Database.Database): void {
-    db.exec(`
-      CREATE TABLE outbox (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        op TEXT NOT NULL,
-        local_id TEXT NOT NULL UNIQUE,
-        payload TEXT NOT NULL,
-        depends_on TEXT,
-        state TEXT NOT NULL DEFAULT 'pending'
-          CHECK (state IN ('pending','sending','sent','rejected','blocked','discarded')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        error_status INTEGER,
-        error_message TEXT,
-        result TEXT,
-        remote_id TEXT
-      );
-      CREATE INDEX outbox_open ON outbox(state, seq);
-    `);
-  },
-};
+// The rows and their statements live in the cache (electron/cache/outbox.ts, migration 003).
+export type { OutboxRow, OutboxState } from '../cache/outbox';
 
 /** How one kind of write reaches the service. */
 export interface OutboxExecutor<R = unknown> {
@@ -78,35 +54,6 @@ export interface FlushReport {
   stoppedByLink: boolean;
 }
 
-interface DbRow {
-  seq: number;
-  op: string;
-  local_id: string;
-  payload: string;
-  depends_on: string | null;
-  state: OutboxState;
-  attempts: number;
-  created_at: string;
-  updated_at: string;
-  error_status: number | null;
-  error_message: string | null;
-  result: string | null;
-}
-
-const toRow = (r: DbRow): OutboxRow => ({
-  seq: r.seq,
-  op: r.op,
-  localId: r.local_id,
-  payload: JSON.parse(r.payload) as Record<string, unknown>,
-  dependsOn: r.depends_on,
-  state: r.state,
-  attempts: r.attempts,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  error: r.error_message === null ? null : { status: r.error_status, message: r.error_message },
-  result: r.result === null ? null : (JSON.parse(r.result) as unknown),
-});
-
 export class Outbox {
   constructor(
     private readonly db: Database.Database,
@@ -129,52 +76,30 @@ export class Outbox {
     const at = this.now().toISOString();
     const tx = this.db.transaction(() => {
       opts.applyLocal?.(this.db);
-      this.db
-        .prepare(
-          `INSERT INTO outbox (op, local_id, payload, depends_on, state, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
-        )
-        .run(op, localId, JSON.stringify(payload), opts.dependsOn ?? null, at, at);
+      insertOutboxRow(this.db, { op, localId, payload, dependsOn: opts.dependsOn ?? null, at });
     });
     tx();
     return this.get(localId)!;
   }
 
   get(localId: string): OutboxRow | null {
-    const r = this.db.prepare('SELECT * FROM outbox WHERE local_id = ?').get(localId) as DbRow | undefined;
-    return r ? toRow(r) : null;
+    return getOutboxRow(this.db, localId);
   }
 
   /** Writes not yet settled (what the window shows as pending, failed or blocked). */
   open(): OutboxRow[] {
-    return (
-      this.db
-        .prepare(
-          `SELECT * FROM outbox WHERE state IN ('pending','sending','rejected','blocked') ORDER BY seq`,
-        )
-        .all() as DbRow[]
-    ).map(toRow);
+    return listOpenOutboxRows(this.db);
   }
 
   /** The analyst edits a rejected (or still pending) write; it is sent again in its place. */
   edit(localId: string, payload: Record<string, unknown>): OutboxRow {
-    const changed = this.db
-      .prepare(
-        `UPDATE outbox SET payload = ?, state = 'pending', error_status = NULL, error_message = NULL, updated_at = ?
-         WHERE local_id = ? AND state IN ('pending','rejected','blocked')`,
-      )
-      .run(JSON.stringify(payload), this.now().toISOString(), localId).changes;
+    const changed = editOutboxPayload(this.db, { localId, payload, at: this.now().toISOString() });
     if (!changed) throw new Error('only a pending, rejected or blocked write can be edited');
     return this.get(localId)!;
   }
 
   retry(localId: string): OutboxRow {
-    const changed = this.db
-      .prepare(
-        `UPDATE outbox SET state = 'pending', error_status = NULL, error_message = NULL, updated_at = ?
-         WHERE local_id = ? AND state IN ('rejected','blocked')`,
-      )
-      .run(this.now().toISOString(), localId).changes;
+    const changed = retryOutboxRow(this.db, { localId, at: this.now().toISOString() });
     if (!changed) throw new Error('only a rejected or blocked write can be retried');
     return this.get(localId)!;
   }
@@ -186,9 +111,7 @@ export class Outbox {
       throw new Error('only a write that has not been sent can be discarded');
     this.db.transaction(() => {
       this.executors[row.op]?.revert?.(this.db, row);
-      this.db
-        .prepare(`UPDATE outbox SET state = 'discarded', updated_at = ? WHERE local_id = ?`)
-        .run(this.now().toISOString(), localId);
+      discardOutboxRow(this.db, { localId, at: this.now().toISOString() });
     })();
   }
 
@@ -201,11 +124,7 @@ export class Outbox {
 
   private async flushOnce(): Promise<FlushReport> {
     const report: FlushReport = { sent: 0, rejected: 0, blocked: 0, stoppedByLink: false };
-    const rows = (
-      this.db
-        .prepare(`SELECT * FROM outbox WHERE state IN ('pending','sending') ORDER BY seq`)
-        .all() as DbRow[]
-    ).map(toRow);
+    const rows = listUnsentOutboxRows(this.db);
     for (const row of rows) {
       const blockedBy = this.unmetDependency(row);
       if (blockedBy) {
@@ -234,11 +153,9 @@ export class Outbox {
   }
 
   private resolveLocalId = (localId: string): string => {
-    const r = this.db
-      .prepare(`SELECT remote_id FROM outbox WHERE local_id = ? AND state = 'sent'`)
-      .get(localId) as { remote_id: string | null } | undefined;
-    if (!r?.remote_id) throw new Error(`no service id yet for ${localId}`);
-    return r.remote_id;
+    const remoteId = outboxRemoteId(this.db, localId);
+    if (!remoteId) throw new Error(`no service id yet for ${localId}`);
+    return remoteId;
   };
 
   private async sendOne(row: OutboxRow): Promise<'sent' | 'rejected' | 'link'> {
@@ -256,9 +173,7 @@ export class Outbox {
           return 'sent';
         }
       }
-      this.db
-        .prepare(`UPDATE outbox SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE seq = ?`)
-        .run(this.now().toISOString(), row.seq);
+      markOutboxSending(this.db, { seq: row.seq, at: this.now().toISOString() });
       const result = await exec.send(row.payload, this.resolveLocalId);
       this.markSent(row, exec, result);
       return 'sent';
@@ -269,9 +184,11 @@ export class Outbox {
         return 'rejected';
       }
       // Outcome unknown: leave it `sending` so the next flush verifies first.
-      this.db
-        .prepare(`UPDATE outbox SET error_status = NULL, error_message = ?, updated_at = ? WHERE seq = ?`)
-        .run(failure.message, this.now().toISOString(), row.seq);
+      recordOutboxLinkError(this.db, {
+        seq: row.seq,
+        message: failure.message,
+        at: this.now().toISOString(),
+      });
       return 'link';
     }
   }
@@ -279,17 +196,12 @@ export class Outbox {
   private markSent(row: OutboxRow, exec: OutboxExecutor, result: unknown): void {
     this.db.transaction(() => {
       exec.apply?.(this.db, row, result);
-      this.db
-        .prepare(
-          `UPDATE outbox SET state = 'sent', result = ?, remote_id = ?, error_status = NULL, error_message = NULL,
-           updated_at = ? WHERE seq = ?`,
-        )
-        .run(
-          JSON.stringify(result ?? null),
-          exec.remoteId?.(result) ?? null,
-          this.now().toISOString(),
-          row.seq,
-        );
+      markOutboxSent(this.db, {
+        seq: row.seq,
+        result,
+        remoteId: exec.remoteId?.(result) ?? null,
+        at: this.now().toISOString(),
+      });
     })();
   }
 
@@ -298,10 +210,6 @@ export class Outbox {
     state: OutboxState,
     error: { status: number | null; message: string },
   ): void {
-    this.db
-      .prepare(
-        `UPDATE outbox SET state = ?, error_status = ?, error_message = ?, updated_at = ? WHERE local_id = ?`,
-      )
-      .run(state, error.status, error.message, this.now().toISOString(), localId);
+    setOutboxState(this.db, { localId, state, error, at: this.now().toISOString() });
   }
 }

@@ -3,7 +3,15 @@
 // link allows. Local ids ("local:…") stand for the service's ids until the write is sent.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { storeMonitoringAreas, storeNotes, storeStandingOrders, storeWatches } from '../cache';
+import {
+  markNotePending,
+  markStandingOrderPending,
+  markWatchPending,
+  storeMonitoringAreas,
+  storeNotes,
+  storeStandingOrders,
+  storeWatches,
+} from '../cache';
 import type { Outbox, OutboxRow } from './outbox';
 
 export const newLocalId = () => `local:${randomUUID()}`;
@@ -13,7 +21,7 @@ export interface NoteInput {
   note: string;
   title?: string;
   parentId?: string;
-  /** How sure the analyst is about the evidence (low / moderate / high; domain.md). */
+  /** How sure the analyst is about the evidence (low / moderate / high; docs/domain.md). */
   confidence?: string;
   /** How probable the thing is, ICD 203 scale; never merged with confidence. */
   likelihood?: string;
@@ -66,7 +74,7 @@ export function deleteNoteLater(outbox: Outbox, watchId: string, noteId: string)
     { watchId, noteId },
     {
       dependsOn: noteId.startsWith('local:') ? noteId : null,
-      applyLocal: (db) => void db.prepare('UPDATE notes SET pending = 1 WHERE id = ?').run(noteId),
+      applyLocal: (db) => markNotePending(db, noteId),
     },
   );
 }
@@ -123,7 +131,7 @@ export function deleteWatchLater(outbox: Outbox, watchId: string): OutboxRow {
     { watchId },
     {
       dependsOn: watchId.startsWith('local:') ? watchId : null,
-      applyLocal: (db) => void db.prepare('UPDATE watches SET pending = 1 WHERE id = ?').run(watchId),
+      applyLocal: (db) => markWatchPending(db, watchId),
     },
   );
 }
@@ -156,7 +164,7 @@ export function deleteOrderLater(outbox: Outbox, orderId: string): OutboxRow {
     { orderId },
     {
       dependsOn: orderId.startsWith('local:') ? orderId : null,
-      applyLocal: (db) => void db.prepare('UPDATE standing_orders SET pending = 1 WHERE id = ?').run(orderId),
+      applyLocal: (db) => markStandingOrderPending(db, orderId),
     },
   );
 }

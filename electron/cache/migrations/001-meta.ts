@@ -1,4 +1,4 @@
-// The cache's identity and the sync checkpoints (architecture.md, "The cache": one file per
+// The cache's identity and the sync checkpoints (docs/architecture.md, "The cache": one file per
 // account profile, recording its base URL and profile; one checkpoint row per sync stream).
 import type { Migration } from './types';
 

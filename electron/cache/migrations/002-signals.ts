@@ -1,6 +1,6 @@
 // Signals of both profiles in one table (spec: main "Signal (main profile)", alternate
 // "Signal (alternate profile)"): the columns the queries filter on, and the payload as
-// received so nothing the service sends is lost (architecture.md, "The cache").
+// received so nothing the service sends is lost (docs/architecture.md, "The cache").
 import type { Migration } from './types';
 
 export const migration002: Migration = {
@@ -66,7 +66,7 @@ export const migration002: Migration = {
       );
 
       -- Points by longitude, latitude and occurred time (hours since 1970), so a bbox +
-      -- window query reads only the rows inside both (docs/style.md: start from the R*Tree).
+      -- window query reads only the rows inside both (queries start from the R*Tree).
       CREATE VIRTUAL TABLE signals_rtree USING rtree(id, min_lng, max_lng, min_lat, max_lat, min_t, max_t);
     `);
   },

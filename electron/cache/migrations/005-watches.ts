@@ -1,5 +1,5 @@
 // Watches, their decision packages and notes (spec: alternate "Watch"). `pending` marks a
-// record the analyst wrote locally that the outbox has not yet sent (architecture.md).
+// record the analyst wrote locally that the outbox has not yet sent (docs/architecture.md).
 import type { Migration } from './types';
 
 export const migration005: Migration = {

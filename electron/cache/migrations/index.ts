@@ -1,15 +1,16 @@
-// The schema, in order. Append only: a released step is never edited, a change is a new
-// step (docs/style.md: "migrations as numbered files", checked to be strictly increasing).
-import { outboxMigration } from '../../outbox/outbox';
-import { elementsMigration } from '../../passes/store';
-import { syncMigration } from '../../sync/migration';
+// The schema, in order: every table and index of the cache file is made by a step here, one
+// numbered file each (NNN-name.ts, NNN = its version; docs/cache.md, "Migrations"). Append
+// only: a released step is never edited, a change is a new step (checked strictly increasing).
 import { migration001 } from './001-meta';
 import { migration002 } from './002-signals';
+import { migration003 } from './003-outbox';
 import { migration004 } from './004-events';
 import { migration005 } from './005-watches';
 import { migration006 } from './006-areas';
 import { migration007 } from './007-measured';
 import { migration008 } from './008-reference';
+import { migration009 } from './009-sync-seen';
+import { migration010 } from './010-orbital-elements';
 import { migration011 } from './011-rtree-points';
 import type { Migration } from './types';
 
@@ -18,18 +19,14 @@ export type { Migration } from './types';
 export const migrations: readonly Migration[] = [
   migration001,
   migration002,
-  // The outbox keeps its schema beside its code (electron/outbox/outbox.ts).
-  { version: 3, name: outboxMigration.name, up: (db) => outboxMigration.up(db) },
+  migration003,
   migration004,
   migration005,
   migration006,
   migration007,
   migration008,
-  // The sync engine's reconciliation table lives beside its code (electron/sync/migration.ts).
-  { version: 9, name: syncMigration.name, up: (db) => syncMigration.up(db) },
-  // Orbital elements live beside their code (electron/passes/store.ts); the migration is
-  // idempotent, so a file where `elements import` created the tables first still migrates.
-  { version: 10, name: elementsMigration.name, up: (db) => elementsMigration.up(db) },
+  migration009,
+  migration010,
   migration011,
 ];
 

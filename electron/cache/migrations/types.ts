@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 
 /**
  * One schema step. `version` becomes PRAGMA user_version once `up` has run, in the same
- * transaction (docs/style.md: "SQL as plain functions, migrations as numbered files").
+ * transaction (docs/architecture.md, "The cache").
  */
 export interface Migration {
   readonly version: number;

@@ -1,6 +1,6 @@
 // Folded events resolve to their survivor and are never listed on their own; retracted
 // events are kept and flagged, left out unless asked (spec: main "States and transitions";
-// cli.md "signals", "signal").
+// docs/cli.md "signals", "signal").
 import { describe, expect, it } from 'vitest';
 import {
   getSignal,

@@ -1,26 +1,89 @@
-// Migrations (docs/style.md: numbered, strictly increasing, each in a transaction that sets
-// user_version): an empty file and a file at every earlier version both reach the latest.
+// Migrations (docs/cache.md, "Migrations": numbered files, strictly increasing, each in a
+// transaction that sets user_version): an empty file and a file at every earlier version,
+// holding that version's rows, reach the latest with their rows intact; a file whose tables
+// an earlier Watchfloor made outside the numbered steps migrates too.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import {
   CacheVersionError,
   LATEST_VERSION,
   checkMigrationOrder,
+  hasElementsTables,
+  importElements,
+  listElements,
   migrate,
   migrations,
   openCache,
+  openCacheUnclaimed,
+  readCacheMeta,
   userVersion,
 } from '../../../electron/cache/index';
 import { BASE, tempFile } from './fixtures';
+import { legacyTables, seeds } from './migration-data';
 
 const tables = (db: Database.Database) =>
   (
     db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all() as string[]
   ).filter((t) => !t.startsWith('sqlite_'));
 
+/** Every table and index with its columns: what a fresh file and a migrated one must share. */
+const schema = (db: Database.Database) =>
+  (
+    db
+      .prepare("SELECT type, name, tbl_name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as { type: string; name: string; tbl_name: string }[]
+  ).map((o) => ({
+    ...o,
+    columns: db.pragma(`${o.type === 'index' ? 'index' : 'table'}_xinfo("${o.name}")`) as unknown[],
+  }));
+
+let fresh: ReturnType<typeof schema> | undefined;
+const freshSchema = () => {
+  if (fresh) return fresh;
+  const db = openCache(tempFile(), { baseUrl: BASE, profile: 'main' });
+  try {
+    return (fresh = schema(db));
+  } finally {
+    db.close();
+  }
+};
+
+/** A file left at `version` by the steps up to it, holding every seed up to it. */
+function fileAt(version: number, before?: (db: Database.Database) => void): string {
+  const file = tempFile();
+  const old = new Database(file);
+  old.pragma('synchronous = OFF'); // a test file: no need to wait for the disk
+  migrate(
+    old,
+    migrations.filter((m) => m.version <= version),
+  );
+  old.transaction(() => {
+    before?.(old);
+    for (const [v, seed] of Object.entries(seeds)) if (Number(v) <= version) seed.seed(old);
+  })();
+  expect(userVersion(old)).toBe(version);
+  old.close();
+  return file;
+}
+
+const checkSeeds = (db: Database.Database, upTo: number) => {
+  for (const [v, seed] of Object.entries(seeds)) if (Number(v) <= upTo) seed.check(db);
+};
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../electron/cache/migrations');
+
 describe('migrations', () => {
-  it('are listed strictly increasing, and a list that is not is refused', () => {
+  it('are listed strictly increasing, one numbered file each, and a list that is not is refused', () => {
     expect(() => checkMigrationOrder(migrations)).not.toThrow();
+    expect(migrations.at(-1)!.version).toBe(LATEST_VERSION);
+    // NNN-name.ts holds the step of version NNN named "name"; every such file is listed.
+    const files = readdirSync(MIGRATIONS_DIR)
+      .map((f) => /^(\d{3})-(.+)\.ts$/.exec(f))
+      .filter((m) => m !== null)
+      .map((m) => ({ version: Number(m[1]), name: m[2] }));
+    expect(files).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })));
     const [a, b] = migrations;
     expect(() => checkMigrationOrder([b!, a!])).toThrow(/not above/);
     expect(() => checkMigrationOrder([a!, a!])).toThrow(/not above/);
@@ -42,23 +105,85 @@ describe('migrations', () => {
     db.close();
   });
 
-  it.each(migrations.map((m, i) => [m.version, i] as const))(
-    'migrate a file left at version %i to the latest',
-    (version, i) => {
-      const file = tempFile();
-      const old = new Database(file);
-      migrate(old, migrations.slice(0, i + 1));
-      expect(userVersion(old)).toBe(version);
-      old.close();
+  it('have representative rows here for every step that adds a table', () => {
+    const db = new Database(':memory:');
+    const tableCount = () =>
+      db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table'").pluck().get();
+    for (const m of migrations) {
+      const before = tableCount();
+      migrate(
+        db,
+        migrations.filter((x) => x.version <= m.version),
+      );
+      if (tableCount() !== before) expect(seeds[m.version], `rows for step ${m.version}`).toBeDefined();
+    }
+    db.close();
+  });
 
-      const db = openCache(file, { baseUrl: BASE, profile: 'main' });
-      expect(userVersion(db)).toBe(LATEST_VERSION);
-      const fresh = openCache(tempFile(), { baseUrl: BASE, profile: 'main' });
-      expect(tables(db)).toEqual(tables(fresh));
-      db.close();
-      fresh.close();
+  it.each(migrations.map((m, i) => [m.version, migrations[i - 1]?.version ?? 0] as const))(
+    'step %i: a file at version %i keeps its rows, and reaches the latest version with the fresh schema',
+    (_step, previous) => {
+      const db = openCache(fileAt(previous), { baseUrl: BASE, profile: 'main' });
+      try {
+        expect(userVersion(db)).toBe(LATEST_VERSION);
+        checkSeeds(db, previous);
+        expect(schema(db)).toEqual(freshSchema());
+      } finally {
+        db.close();
+      }
     },
   );
+
+  it.each(
+    legacyTables.flatMap(({ version, since, ddl }) =>
+      [0, ...migrations.map((m) => m.version)]
+        .filter((v) => v >= since && v < version)
+        .map((previous) => [version, previous, ddl] as const),
+    ),
+  )(
+    "step %i's tables made outside the list in a file at version %i: it migrates, keeping their rows",
+    (step, previous, ddl) => {
+      const file = fileAt(previous, (old) => {
+        old.exec(ddl);
+        seeds[step]!.seed(old);
+      });
+      const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+      try {
+        expect(userVersion(db)).toBe(LATEST_VERSION);
+        seeds[step]!.check(db);
+        expect(schema(db)).toEqual(freshSchema());
+      } finally {
+        db.close();
+      }
+    },
+  );
+
+  it('open a file for orbital elements before any sync: migrated once, unclaimed, later claimed', () => {
+    const file = tempFile();
+    const first = openCacheUnclaimed(file);
+    expect(userVersion(first)).toBe(LATEST_VERSION);
+    expect(hasElementsTables(first)).toBe(true);
+    expect(readCacheMeta(first)).toBeNull();
+    importElements(first, {
+      sets: [
+        { noradId: 25544, epoch: '2026-09-30T00:00:00.000Z', name: 'ISS', format: 'tle', raw: 'l1\nl2' },
+      ],
+      source: 'file:/a.tle',
+      fetchedAt: '2026-10-01T00:00:00.000Z',
+    });
+    expect(migrate(first)).toEqual([]); // nothing left to run on an open connection
+    first.close();
+
+    const db = openCache(file, { baseUrl: BASE, profile: 'alternate' });
+    expect(readCacheMeta(db)).toMatchObject({ profile: 'alternate' });
+    expect(listElements(db).map((s) => s.noradId)).toEqual([25544]);
+    db.close();
+    // And an account's file opened for elements keeps its identity.
+    openCacheUnclaimed(file).close();
+    const again = openCache(file, { baseUrl: BASE, profile: 'alternate' });
+    expect(readCacheMeta(again)).toMatchObject({ profile: 'alternate' });
+    again.close();
+  });
 
   it('run each step in a transaction: a failing step leaves the file at the step before', () => {
     const db = new Database(tempFile());

@@ -1,5 +1,5 @@
 // One database file per account profile: it records base URL and profile on first open and
-// refuses another (architecture.md, "The cache"). WAL, foreign keys, busy timeout.
+// refuses another (docs/architecture.md, "The cache"). WAL, foreign keys, busy timeout.
 import { describe, expect, it } from 'vitest';
 import {
   CacheMismatchError,

@@ -1,4 +1,4 @@
-// Query plans (docs/style.md: test the plan with EXPLAIN QUERY PLAN). A bbox query must
+// Query plans (checked with EXPLAIN QUERY PLAN). A bbox query must
 // start from the R*Tree (3–5 ms against 200+ ms from the time index on 1M rows); words
 // without a box start from the FTS index (and so may bbox + q when the words are rare); a
 // window alone walks the time index. Candidates are filtered from the covering time index,

@@ -1,6 +1,6 @@
 // querySignals follows GET /signals of the main profile (spec: bbox, start_date/end_date
 // inclusive, q, categories, stages, min_severity_band, updated_since, sort latest) and the
-// command line's output (cli.md, "signals").
+// command line's output (docs/cli.md, "signals").
 import { describe, expect, it } from 'vitest';
 import { matchesQuery, parseQuery } from '../../../shared/q';
 import { querySignals, storeSignalsPage, type Database } from '../../../electron/cache/index';

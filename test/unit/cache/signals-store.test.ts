@@ -1,6 +1,6 @@
 // storeSignalsPage: upserts by id (boundary records never duplicated), FTS and R*Tree kept
 // in step, and the stream's checkpoint written in the same transaction as the page
-// (architecture.md, "The cache"; docs/style.md).
+// (docs/architecture.md, "The cache").
 import { describe, expect, it } from 'vitest';
 import { getCheckpoint, querySignals, setCheckpoint, storeSignalsPage } from '../../../electron/cache/index';
 import { alternateCache, alternateSignal, count, mainCache, mainSignal } from './fixtures';

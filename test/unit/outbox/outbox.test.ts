@@ -1,11 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import {
-  Outbox,
-  outboxMigration,
-  type OutboxExecutor,
-  type SendFailure,
-} from '../../../electron/outbox/outbox';
+import { migrate } from '../../../electron/cache';
+import { Outbox, type OutboxExecutor, type SendFailure } from '../../../electron/outbox/outbox';
 
 class Rejected extends Error {
   constructor(
@@ -60,7 +56,7 @@ function fakeService() {
 
 function setup() {
   const db = new Database(':memory:');
-  outboxMigration.up(db);
+  migrate(db);
   db.exec('CREATE TABLE local_notes (local_id TEXT PRIMARY KEY, note TEXT, pending INTEGER, remote_id TEXT)');
   const service = fakeService();
   const outbox = new Outbox(db, { 'note.add': service.executor }, classify);

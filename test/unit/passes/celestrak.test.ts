@@ -1,4 +1,4 @@
-// Refresh from CelesTrak GP (issue 5): OMM JSON by group or catalog number, at most once per
+// Refresh from CelesTrak GP: OMM JSON by group or catalog number, at most once per
 // two hours per URL, with If-None-Match / If-Modified-Since; the source of each set recorded.
 // A local 127.0.0.1 server stands in for CelesTrak.
 import http from 'node:http';
@@ -11,7 +11,8 @@ import {
   gpUrl,
   refreshElements,
 } from '../../../electron/passes/celestrak';
-import { elementsMigration, getFetchRecord, listElements } from '../../../electron/passes/store';
+import { migrate } from '../../../electron/cache';
+import { getFetchRecord, listElements } from '../../../electron/passes/store';
 import { S2A, tleOf, tleToOmm, SNAPSHOTS } from './fixtures';
 
 interface Seen {
@@ -61,7 +62,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 let db: Database.Database;
 beforeEach(() => {
   db = new Database(':memory:');
-  elementsMigration.up(db);
+  migrate(db);
   seen.length = 0;
   etag = '"v1"';
   mode = 'ok';

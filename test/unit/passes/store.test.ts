@@ -1,12 +1,12 @@
-// Orbital elements in the cache (issue 5): stored with epoch, source and fetch time; imported
+// Orbital elements in the cache: stored with epoch, source and fetch time; imported
 // in one transaction (all or nothing); listed newest per NORAD id.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../electron/cache';
 import type { ElementSet } from '../../../electron/passes/elements';
 import {
   HISTORY_PER_SATELLITE,
   elementHistory,
-  elementsMigration,
   getFetchRecord,
   hasElementsTables,
   importElements,
@@ -18,7 +18,7 @@ import { SNAPSHOTS, readSnapshot } from './fixtures';
 
 function freshDb(): Database.Database {
   const db = new Database(':memory:');
-  elementsMigration.up(db);
+  migrate(db);
   return db;
 }
 
@@ -31,13 +31,11 @@ const set = (noradId: number, epoch: string, name = `SAT ${noradId}`): ElementSe
 });
 
 describe('the elements store', () => {
-  it('creates its tables, and running the step again changes nothing', () => {
+  it("has its tables once the cache's migrations have run", () => {
     const db = new Database(':memory:');
     expect(hasElementsTables(db)).toBe(false);
-    elementsMigration.up(db);
-    elementsMigration.up(db);
+    migrate(db);
     expect(hasElementsTables(db)).toBe(true);
-    expect(elementsMigration.name).toBe('orbital-elements');
   });
 
   it('keeps source and fetch time, and lists the newest epoch per satellite', () => {
