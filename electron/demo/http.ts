@@ -6,7 +6,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hashString } from './random';
 import type { DemoWorld } from './world';
 
-export type Profile = 'main' | 'alternate';
+// The one Profile type (shared/contract.ts), re-exported for this module's users.
+import type { Profile } from '../../shared/contract';
+export type { Profile };
 export type Plan = 'free' | 'analyst' | 'pro';
 
 export interface Faults {

@@ -20,7 +20,10 @@ import {
 import * as account from './routes-account';
 import * as feeds from './routes-feeds';
 import * as sig from './routes-signals';
+import * as stats from './routes-stats';
 import * as collection from './routes-collection';
+import * as imagery from './routes-imagery';
+import * as registry from './registry';
 import * as tools from './routes-tools';
 import * as watches from './routes-watches';
 import { DemoWorld } from './world';
@@ -78,8 +81,8 @@ function routes(): Route[] {
   return [
     { method: 'GET', re: /^\/signals$/, profiles: main, price: 3, handle: sig.mainSignals },
     { method: 'GET', re: /^\/signals$/, profiles: alt, price: 3, handle: sig.alternateSignals },
-    { method: 'GET', re: /^\/signals\/stats$/, profiles: alt, price: 1, handle: sig.alternateStats },
-    { method: 'GET', re: /^\/signals\/hotspots$/, profiles: alt, price: 1, handle: sig.alternateHotspots },
+    { method: 'GET', re: /^\/signals\/stats$/, profiles: alt, price: 1, handle: stats.alternateStats },
+    { method: 'GET', re: /^\/signals\/hotspots$/, profiles: alt, price: 1, handle: stats.alternateHotspots },
     {
       method: 'POST',
       re: new RegExp(`^/signals/${ID}/refine-location$`),
@@ -101,7 +104,7 @@ function routes(): Route[] {
     { method: 'GET', re: new RegExp(`^/events/${ID}/thread$`), handle: feeds.thread },
     { method: 'GET', re: new RegExp(`^/(${measured})$`), price: 3, handle: feeds.measuredList },
     { method: 'GET', re: /^\/transit-anomalies$/, price: 3, handle: feeds.transit },
-    { method: 'GET', re: /^\/imagery$/, price: 2, handle: collection.imagery },
+    { method: 'GET', re: /^\/imagery$/, price: 2, handle: imagery.imagery },
     { method: 'GET', re: /^\/collection\/plan$/, price: 4, handle: collection.collectionPlan },
     { method: 'GET', re: /^\/collection\/priority$/, price: 1, handle: collection.collectionPriority },
     {
@@ -137,8 +140,8 @@ function routes(): Route[] {
     { method: 'GET', re: /^\/monitoring$/, handle: account.monitoringList },
     { method: 'POST', re: /^\/monitoring$/, handle: account.monitoringCreate },
     { method: 'GET', re: new RegExp(`^/monitoring/${ID}$`), handle: account.monitoringDetail },
-    { method: 'GET', re: /^\/entities$/, price: 1, handle: tools.entitiesSearch },
-    { method: 'GET', re: new RegExp(`^/entities/${ID}$`), price: 1, handle: tools.entity },
+    { method: 'GET', re: /^\/entities$/, price: 1, handle: registry.entitiesSearch },
+    { method: 'GET', re: new RegExp(`^/entities/${ID}$`), price: 1, handle: registry.entity },
     { method: 'GET', re: /^\/claims$/, profiles: alt, handle: watches.claims },
     { method: 'GET', re: /^\/discriminators$/, profiles: alt, price: 3, handle: watches.discriminators },
     { method: 'GET', re: /^\/watches$/, profiles: alt, handle: watches.watchesList },

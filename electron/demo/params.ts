@@ -95,7 +95,11 @@ export function planSpan(ctx: Ctx): { floor: string; latest: string } {
 /** Narrows a requested window to the plan and says what was narrowed (spec: GET /signals rule 1). */
 export function clampWindow(ctx: Ctx, start: string, end: string, opts: { floor?: boolean } = {}): Window {
   const span = planSpan(ctx);
-  const s = opts.floor !== false && start < span.floor ? span.floor : start;
+  // Only the plan's history floor clamps the start. The event record's own start
+  // (2026-09-23: "an earlier range returns no events") is not a plan clamp: a window
+  // reaching before it is answered as asked, with nothing in the part before the record.
+  const planFloor = span.floor > RECORD_START ? span.floor : null;
+  const s = opts.floor !== false && planFloor !== null && start < planFloor ? planFloor : start;
   // Only a plan without real-time narrows the end; a future end on a real-time plan simply
   // has no events yet, which is not a clamp.
   const e = !ctx.plan.realTime && end > span.latest ? span.latest : end;

@@ -4,7 +4,7 @@ import { bboxAreaKm2 } from '../../shared/bbox';
 import { MONITORING_METRICS } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
 import * as p from './params';
-import type { DemoArea, DemoOrder, DemoWatch } from './world';
+import { uuidFrom, type DemoArea, type DemoOrder, type DemoWatch } from './world';
 
 // ---- analyst: 200 when quick, 202 + job otherwise; Idempotency-Key returns the same run ----
 
@@ -20,7 +20,10 @@ export interface AnalystJob {
 }
 
 function analystBrief(ctx: Ctx, job: AnalystJob) {
-  const e = ctx.world.listed().at(-1)!;
+  const e = ctx.world
+    .listed()
+    .filter((x) => x.measuredKind === undefined)
+    .at(-1)!;
   const id = ctx.state.profile === 'main' ? { event_id: e.uuid } : { global_event_id: e.intId };
   return {
     brief: {
@@ -150,13 +153,15 @@ export function orderCreate(ctx: Ctx) {
     (typeof ctx.body.question !== 'string' || ctx.body.question.length > 500)
   )
     throw badParams('question is at most 500 characters');
+  const filters = alt ? orderFilters(ctx) : DEFAULT_FILTERS;
   const cadence = typeof ctx.body.cadence === 'string' ? ctx.body.cadence : 'weekly';
   const name = typeof ctx.body.name === 'string' ? ctx.body.name : 'Standing order';
   const now = ctx.world.now();
   const watch: DemoWatch = {
-    id: `w-${ctx.world.newHex(10)}`,
+    id: uuidFrom(ctx.world.newHex(10)),
     name,
     targetType: 'area',
+    links: [],
     status: 'active',
     bucket: 'awaiting_data',
     bbox: [...bbox],
@@ -181,11 +186,36 @@ export function orderCreate(ctx: Ctx) {
     nextDueAt: new Date(now.getTime() + (cadence === 'daily' ? 1 : 7) * 86_400_000).toISOString(),
     watchId: watch.id,
     question: alt ? ((ctx.body.question as string | undefined) ?? null) : null,
+    ...filters,
+    checkedThrough: now.toISOString(),
   };
   ctx.world.orders.push(order);
   const summary = { id: order.id, name: order.name, cadence: order.cadence, next_due_at: order.nextDueAt };
   if (alt) return { order: summary, projected_monthly_tokens_typical: 12, projected_monthly_tokens_max: 60 };
   return { order: summary, watch_id: watch.id };
+}
+
+/** The reporting bar of a check (alternate defaults: any category, min_geoint_score 6, min_new_events 1). */
+const DEFAULT_FILTERS = { categories: null, minGeoint: 6, minNewEvents: 1 };
+function orderFilters(ctx: Ctx): Pick<DemoOrder, 'categories' | 'minGeoint' | 'minNewEvents'> {
+  const b = ctx.body;
+  if (
+    b.categories !== undefined &&
+    (!Array.isArray(b.categories) || !b.categories.every((c) => typeof c === 'string' && c !== ''))
+  )
+    throw badParams('categories must be an array of strings');
+  const numberIn = (name: string, min: number, max: number, def: number) => {
+    const v = b[name];
+    if (v === undefined) return def;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
+      throw badParams(`${name} must be a number from ${min} to ${max}`);
+    return v;
+  };
+  return {
+    categories: Array.isArray(b.categories) && b.categories.length ? (b.categories as string[]) : null,
+    minGeoint: numberIn('min_geoint_score', 0, 10, DEFAULT_FILTERS.minGeoint),
+    minNewEvents: numberIn('min_new_events', 1, 50, DEFAULT_FILTERS.minNewEvents),
+  };
 }
 
 function findOrder(ctx: Ctx) {
@@ -196,7 +226,7 @@ function findOrder(ctx: Ctx) {
 export function orderPause(ctx: Ctx) {
   const o = findOrder(ctx);
   if (typeof ctx.body.active !== 'boolean') throw badParams('active (boolean) is required');
-  o.active = ctx.body.active;
+  ctx.world.setOrderActive(o, ctx.body.active); // resumes from now, no replay of the gap
   return { order: { id: o.id, active: o.active } };
 }
 export function orderDelete(ctx: Ctx) {
@@ -234,6 +264,9 @@ export const monitoringList = (ctx: Ctx) => ({
   limits: { max_areas: 10, used: ctx.world.areas.length, remaining: 10 - ctx.world.areas.length },
 });
 export function monitoringCreate(ctx: Ctx) {
+  // The alternate document lists no satellite parameter for POST /monitoring: refused, not ignored.
+  if (ctx.state.profile === 'alternate' && ctx.body.satellite !== undefined)
+    throw badParams('satellite is not a parameter of POST /monitoring in the alternate profile');
   const bbox = p.bodyBBox(ctx.body.bbox);
   if (bboxAreaKm2(bbox) >= 5_000) throw badParams('bbox must be under 5,000 km2');
   if (typeof ctx.body.metric !== 'string' || !METRICS.includes(ctx.body.metric))

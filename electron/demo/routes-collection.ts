@@ -1,5 +1,6 @@
-// Imagery search, collection planning and pass predictions of the demo service: synthetic
-// but shaped per the documents; answers are seeded by the request so they repeat.
+// Collection planning, priority, observability and pass predictions of the demo service
+// (imagery search is in routes-imagery.ts): synthetic but shaped per the documents; answers
+// are seeded by the request so they repeat.
 import { bboxCentre, pointInBBox } from '../../shared/bbox';
 import { FAMILY_KEYS } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
@@ -22,61 +23,6 @@ export function eventFor(ctx: Ctx, raw: unknown, name = 'event_id'): { e: DemoEv
   return { e, merged: e !== asked };
 }
 export const eid = (ctx: Ctx, e: DemoEvent) => (ctx.state.profile === 'main' ? e.uuid : e.intId);
-
-export function imagery(ctx: Ctx) {
-  const bbox = p.bbox(ctx);
-  if (!bbox) throw badParams('bbox is required');
-  const collection = p.str(ctx, 'collection') ?? 'sentinel-2-l2a';
-  if (!['sentinel-2-l2a', 'sentinel-1-grd', 'nisar-l-band'].includes(collection))
-    throw badParams('unknown collection');
-  let start: string;
-  let end: string;
-  if (ctx.state.profile === 'main') {
-    const d = p.mainDates(ctx);
-    end = d.end ?? ctx.world.today();
-    start = d.start ?? p.addDays(end, -6);
-  } else ({ start, end } = p.alternateWindow(ctx, 7));
-  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30)
-    throw badParams('the imagery window is at most 30 days');
-  const cloudMax = p.num(ctx, 'cloud_cover_max', 0, 100);
-  const eventDate = p.date(ctx, 'event_date');
-  const size = p.limit(ctx, 100, 20);
-  const r = seeded(ctx);
-  const scenes = [];
-  for (let d = start; d <= end && scenes.length < size; d = p.addDays(d, r.int(2, 5))) {
-    const cloud = collection === 'sentinel-2-l2a' ? r.round(r.next() * 100, 1) : 0;
-    if (cloudMax !== undefined && cloud > cloudMax) continue;
-    const scene: Record<string, unknown> = {
-      id: `${collection === 'sentinel-1-grd' ? 'S1A_IW_GRDH' : 'S2B_MSIL2A'}_${d.replace(/-/g, '')}_${r.hex(6)}`,
-      collection,
-      datetime: `${d}T${String(r.int(0, 23)).padStart(2, '0')}:30:00Z`,
-      bbox: [bbox[0] - 0.5, bbox[1] - 0.5, bbox[2] + 0.5, bbox[3] + 0.5],
-      cloud_cover: cloud,
-      platform: collection === 'sentinel-1-grd' ? 'sentinel-1a' : 'sentinel-2b',
-      preview: `https://example.org/preview/${d}.png`,
-    };
-    if (eventDate) scene.timing = d < eventDate ? 'pre' : d > eventDate ? 'post' : 'same_day_unknown';
-    scenes.push(scene);
-  }
-  return {
-    meta: {
-      collection,
-      start_date: start,
-      end_date: end,
-      bbox,
-      count: scenes.length,
-      ...(eventDate
-        ? {
-            has_pre_baseline: scenes.some((s) => s.timing === 'pre'),
-            has_post: scenes.some((s) => s.timing === 'post'),
-            bracketing_available: true,
-            window_status: 'complete',
-          }
-        : {}),
-    },
-    scenes,
-  };
-}
 
 export function collectionPlan(ctx: Ctx) {
   const goal = p.str(ctx, 'analysis_goal');
@@ -115,7 +61,9 @@ export function collectionPlan(ctx: Ctx) {
 }
 
 function surveyWindow(ctx: Ctx) {
-  const d = ctx.state.profile === 'main' ? p.mainDates(ctx) : p.alternateWindow(ctx, 1);
+  // start_date/end_date in both profiles: the alternate document gives "Parameters as in the
+  // main document" for priority and observability (it has no date + days here).
+  const d = p.mainDates(ctx);
   const today = ctx.world.today();
   const start = d.start ?? today;
   const end = d.end ?? today;
@@ -240,6 +188,15 @@ export function collectionObservability(ctx: Ctx) {
 }
 
 const FAMILIES: readonly string[] = FAMILY_KEYS;
+/**
+ * The documents name four public families and write the nine commercial ones as placeholders
+ * (<commercial_key_1> to <commercial_key_9>). The keys the demo (and the client) use for those
+ * are the demo's own names: every pass and outlook that uses one says so (demo_name: true).
+ */
+export const PUBLIC_FAMILIES: readonly string[] = ['sentinel-1', 'sentinel-2', 'landsat', 'nisar'];
+export const isDemoName = (family: string): boolean => !PUBLIC_FAMILIES.includes(family);
+export const DEMO_NAMES_NOTE =
+  'Commercial family keys are placeholders in the service documents; these names are the demo service’s own.';
 
 export function passes(ctx: Ctx) {
   const bbox = p.bbox(ctx);
@@ -275,6 +232,7 @@ export function passes(ctx: Ctx) {
         sunlit: r.chance(0.5),
         tle_age_days: r.round(r.next() * 3, 2),
         is_past: peak < now,
+        ...(isDemoName(family) ? { demo_name: true } : {}),
       });
     }
   out.sort((a, b) => a.peak.localeCompare(b.peak));
@@ -282,9 +240,15 @@ export function passes(ctx: Ctx) {
     ctx.state.profile === 'main'
       ? 'Systematic passes are geometric predictions from orbital elements, not a scheduled acquisition.'
       : 'Systematic passes are scheduled acquisitions.';
+  const shown = out.slice(0, max);
+  const demoNames = [...new Set(shown.filter((x) => x.demo_name).map((x) => x.family_key))];
   return {
-    meta: { target, window: { start, end } },
-    passes: out.slice(0, max),
+    meta: {
+      target,
+      window: { start, end },
+      ...(demoNames.length ? { demo_names: { family_keys: demoNames, note: DEMO_NAMES_NOTE } } : {}),
+    },
+    passes: shown,
     freshness: { max_tle_age_days: 3, stale: false },
     retrieval_ok: true,
     note,

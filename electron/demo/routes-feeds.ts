@@ -13,6 +13,7 @@ import {
   mainDevelopment,
   mainThread,
 } from './serialize';
+import { MEASURED } from './measured';
 import { createRandom } from './random';
 import { dateOf, type DemoDevelopment, type DemoMeasured } from './world';
 
@@ -155,19 +156,13 @@ const DEFINITIONS: Record<DemoMeasured['kind'], Record<string, unknown>> = {
   },
   cyclone: { wind_kt: 34, forecast_hours: 48, basins: ['Atlantic', 'eastern Pacific', 'central Pacific'] },
 };
-const CATEGORY: Record<DemoMeasured['kind'], [string, string]> = {
-  thermal: ['thermal_anomaly', 'thermal_anomaly'],
-  nightlight: ['nightlight_anomaly', 'nightlight'],
-  so2: ['so2_anomaly', 'so2'],
-  quake: ['quake_exposure', 'quake_exposure'],
-  cyclone: ['cyclone_exposure', 'cyclone_exposure'],
-};
+const CATEGORY: Record<DemoMeasured['kind'], [string, string]> = MEASURED;
 
-function measuredRecord(m: DemoMeasured): Record<string, unknown> {
+function measuredRecord(m: DemoMeasured, eventId: string): Record<string, unknown> {
   const r = createRandom(m.seed);
   const [category, kind] = CATEGORY[m.kind];
   const common = {
-    event_id: m.id,
+    event_id: eventId,
     measured_kind: kind,
     category,
     detail_withheld: false,
@@ -276,6 +271,13 @@ function measuredRecord(m: DemoMeasured): Record<string, unknown> {
   }
 }
 
+/** The record's event id is the id of the signal it is in GET /signals (one event, two reads). */
+function measuredEventId(ctx: Ctx, m: DemoMeasured): string {
+  const e = m.eventN === undefined ? undefined : ctx.world.survivor(ctx.world.events[m.eventN - 1]!);
+  if (!e) return m.id;
+  return ctx.state.profile === 'main' ? e.uuid : String(e.intId);
+}
+
 export function measuredList(ctx: Ctx) {
   const name = ctx.params[0]!;
   const kind = KIND_BY_PATH[name]!;
@@ -310,7 +312,7 @@ export function measuredList(ctx: Ctx) {
       has_more: more,
       ...(w.clamp ? { window_clamp: w.clamp } : {}),
     },
-    [MEASURED_KEYS[name]!]: slice.map(measuredRecord),
+    [MEASURED_KEYS[name]!]: slice.map((m) => measuredRecord(m, measuredEventId(ctx, m))),
   };
 }
 

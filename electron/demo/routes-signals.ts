@@ -1,14 +1,23 @@
-// GET /signals, /signals/{id}, and the alternate profile's /signals/stats and /signals/hotspots.
+// GET /signals and GET /signals/{id} of both profiles (stats and hotspots: routes-stats.ts).
 // Rules cited are from the main profile document, "GET /api/v1/signals", unless marked alternate.
 import { bboxesIntersect, pointInBBox, type BBox } from '../../shared/bbox';
 import { matchesQuery, parseQuery, Q_MAX_LENGTH } from '../../shared/q';
 import { MARKETS } from './geography';
 import { badParams, HttpFail, makeCursor, readCursor, type Ctx } from './http';
 import * as p from './params';
-import { alternateSignal, mainSignal, plottable, severityBand } from './serialize';
+import { entityId } from './registry';
+import {
+  alternateSignal,
+  locationText,
+  mainSignal,
+  observabilityStatus,
+  plottable,
+  severityBand,
+} from './serialize';
 import { dateOf, type DemoEvent } from './world';
 
 type Position = [string | number, number];
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STAGES = ['reported', 'localized', 'pinpointed'];
 
 function page<T extends DemoEvent>(
@@ -80,14 +89,7 @@ function qFilter(ctx: Ctx) {
     throw badParams(`q is longer than ${Q_MAX_LENGTH} characters`);
   const parsed = q ? parseQuery(q) : null;
   return (e: DemoEvent) =>
-    !parsed ||
-    matchesQuery(parsed, [
-      e.title,
-      e.summary,
-      e.stage === 'reported' ? e.country.name : e.place.name,
-      e.country.name,
-      e.category,
-    ]);
+    !parsed || matchesQuery(parsed, [e.title, e.summary, locationText(e), e.country.name, e.category]);
 }
 
 /** The time window of a main-profile list: dates, or recency ending now / at the latest readable day. */
@@ -161,16 +163,17 @@ export function mainSignals(ctx: Ctx) {
   const updatedSince = p.timestamp(ctx, 'updated_since');
   const size = p.limit(ctx, 500, 100);
   const watchId = p.str(ctx, 'watch_id');
+  if (watchId !== undefined && !UUID_RE.test(watchId)) throw badParams('watch_id must be a uuid');
   const qOk = qFilter(ctx);
 
   let linked: Set<DemoEvent> | undefined;
   if (watchId !== undefined) {
-    const watch = ctx.world.watches.find((x) => x.id === watchId);
+    const watch = ctx.world.watches.find((x) => x.id === watchId.toLowerCase());
     if (!watch) throw new HttpFail(404, 'NOT_FOUND', 'no watch with this id on this account'); // rule 6
+    // Linked to the watch (its event, what its orders found), not merely inside its box.
     linked = new Set(
       ctx.world
-        .listed()
-        .filter((e) => pointInBBox(e.lng, e.lat, watch.bbox))
+        .linkedEvents(watch)
         .sort((a, b) => b.occurredAt.localeCompare(a.occurredAt))
         .slice(0, 100),
     );
@@ -183,7 +186,12 @@ export function mainSignals(ctx: Ctx) {
     ];
     if (kind === 'actor') return (e.actor ?? '').toLowerCase() === value;
     if (kind === 'place') return e.place.name.toLowerCase() === value;
-    return (e.place.facility ?? '').toLowerCase() === value;
+    // facility:<entity_id>: the registry's id, linked as GET /entities/{id} links it.
+    return (
+      e.stage === 'pinpointed' &&
+      e.place.facility !== undefined &&
+      entityId('main', e.place.facility).toLowerCase() === value
+    );
   };
   const base = ctx.world
     .listed()
@@ -241,6 +249,10 @@ export function alternateSignals(ctx: Ctx) {
   const updatedSince = p.timestamp(ctx, 'updated_since');
   const createdSince = p.timestamp(ctx, 'created_since');
   const observability = p.str(ctx, 'observability');
+  if (observability !== undefined && !['observable', 'not_observable'].includes(observability))
+    throw badParams(
+      'observability is the binary filter (observable or not_observable); observability_status=insufficient_detail gives the events it drops',
+    );
   const obsStatus = p.str(ctx, 'observability_status');
   if (obsStatus !== undefined && !['observable', 'not_observable', 'insufficient_detail'].includes(obsStatus))
     throw badParams('observability_status must be observable, not_observable or insufficient_detail');
@@ -252,6 +264,7 @@ export function alternateSignals(ctx: Ctx) {
   const from = `${w.start}T00:00:00.000Z`;
   const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
   const rows = ctx.world.listed().filter((e) => {
+    const status = observabilityStatus(e);
     const s = alternateSignal(e) as { intelligence: Record<string, unknown> };
     // Alternate rule: updated_since ignores the date window.
     const inWindow = updatedSince
@@ -265,12 +278,12 @@ export function alternateSignals(ctx: Ctx) {
       (!markets || e.markets.some((m) => markets.includes(m))) &&
       (minSeverity === undefined || e.severityScore >= minSeverity) &&
       (!escalating || e.escalating) &&
-      (!observability || s.intelligence.satellite_observability === observability) &&
-      (!obsStatus || s.intelligence.satellite_observability === obsStatus) &&
+      (!observability || status === observability) &&
+      (!obsStatus || status === obsStatus) &&
       (!openData || s.intelligence.open_data_sufficiency === openData) &&
       (minGain === undefined || e.observability >= minGain) &&
       (!taskable || e.stage !== 'reported') &&
-      (!ready || (e.stage !== 'reported' && e.observability > 0.3))
+      (!ready || status === 'observable')
     );
   });
   const key = sort === 'geoint' ? (e: DemoEvent) => e.geointScore : (e: DemoEvent) => e.occurredAt;
@@ -304,8 +317,8 @@ export function alternateReread(ctx: Ctx) {
   const asked = Number.isInteger(id) ? ctx.world.byInt(id) : undefined;
   if (!asked) throw new HttpFail(404, 'NOT_FOUND', 'no event with this id');
   const e = ctx.world.survivor(asked);
-  // The alternate document shows no retraction field on the re-read: the demo answers 404.
-  if (e.retractedAt) throw new HttpFail(404, 'NOT_FOUND', 'this event is no longer served');
+  // The states table of the main document holds for both profiles: a retracted event still
+  // answers 200 with retracted_at, a folded id names its survivor; 404 is gone or not yours.
   return {
     signal: {
       id: e.intId,
@@ -314,87 +327,6 @@ export function alternateReread(ctx: Ctx) {
       verification_status: 'corroborated',
       independent_source_count: e.distinctHosts,
     },
-    meta: {},
-  };
-}
-
-function alternateBase(ctx: Ctx) {
-  const w = p.alternateWindow(ctx, 7);
-  const bbox = p.bbox(ctx);
-  const categories = p.list(ctx, 'categories');
-  const from = `${w.start}T00:00:00.000Z`;
-  const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
-  const rows = ctx.world
-    .listed()
-    .filter(
-      (e) =>
-        e.occurredAt >= from &&
-        e.occurredAt < to &&
-        (!bbox || pointInBBox(e.lng, e.lat, bbox)) &&
-        (!categories || categories.includes(e.category)),
-    );
-  return { w, bbox, categories, rows };
-}
-
-export function alternateStats(ctx: Ctx) {
-  const { w, bbox, categories, rows } = alternateBase(ctx);
-  const byCat = new Map<string, number>();
-  const byDay = new Map<string, number>();
-  for (const e of rows) {
-    byCat.set(e.category, (byCat.get(e.category) ?? 0) + 1);
-    byDay.set(dateOf(e.occurredAt), (byDay.get(dateOf(e.occurredAt)) ?? 0) + 1);
-  }
-  return {
-    meta: {
-      start_date: w.start,
-      end_date: w.end,
-      bbox: bbox ?? null,
-      categories: categories ?? [],
-      total: rows.length,
-    },
-    stats: {
-      by_category: [...byCat].sort((a, b) => b[1] - a[1]).map(([category, count]) => ({ category, count })),
-      by_day: [...byDay].sort().map(([date, count]) => ({ date, count })),
-    },
-  };
-}
-
-export function alternateHotspots(ctx: Ctx) {
-  const { w, bbox, rows } = alternateBase(ctx);
-  const precision = p.num(ctx, 'precision', 0.1, 5) ?? 1;
-  const minSeverity = p.num(ctx, 'min_severity', 0, 10) ?? 0;
-  const sample = rows.filter((e) => e.severityScore >= minSeverity).slice(0, p.limit(ctx, 500, 500));
-  const cells = new Map<
-    string,
-    { lat: number; lng: number; count: number; max_severity: number; categories: Set<string> }
-  >();
-  for (const e of sample) {
-    const lat = Math.floor(e.lat / precision) * precision + precision / 2;
-    const lng = Math.floor(e.lng / precision) * precision + precision / 2;
-    const k = `${lat},${lng}`;
-    const c = cells.get(k) ?? {
-      lat: Number(lat.toFixed(4)),
-      lng: Number(lng.toFixed(4)),
-      count: 0,
-      max_severity: 0,
-      categories: new Set(),
-    };
-    c.count++;
-    c.max_severity = Math.max(c.max_severity, e.severityScore);
-    c.categories.add(e.category);
-    cells.set(k, c);
-  }
-  return {
-    meta: {
-      start_date: w.start,
-      end_date: w.end,
-      bbox: bbox ?? null,
-      precision,
-      point_count: sample.length,
-      min_severity: minSeverity,
-    },
-    hotspots: [...cells.values()]
-      .sort((a, b) => b.count - a.count)
-      .map((c) => ({ ...c, categories: [...c.categories] })),
+    meta: { event_id: e.intId, merged_from_request: e !== asked, retracted_at: e.retractedAt ?? null },
   };
 }

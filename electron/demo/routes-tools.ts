@@ -1,10 +1,10 @@
-// Imagery, collection, passes, ground measurements, brief, assessment, analyst and the registry.
+// Ground measurements (elevation, terrain, index series, ships), brief and assessment.
 // Synthetic but shaped per the documents; answers are seeded by the request so they repeat.
 import { bboxAreaKm2, bboxCentre, pointInBBox, type BBox } from '../../shared/bbox';
 import { INDEXES as INDEX_NAMES } from '../../shared/service/values';
-import { badParams, HttpFail, type Ctx } from './http';
+import { badParams, type Ctx } from './http';
 import * as p from './params';
-import { createRandom, hashString } from './random';
+import type { createRandom } from './random';
 import { COUNTRIES } from './geography';
 import { eid, eventFor, seeded } from './routes-collection';
 import { dateOf } from './world';
@@ -165,11 +165,23 @@ export function ships(ctx: Ctx) {
 }
 
 export function brief(ctx: Ctx) {
-  const period = ctx.state.profile === 'main' ? (p.str(ctx, 'period') ?? 'daily') : 'daily';
-  if (!['daily', 'weekly', 'monthly'].includes(period))
+  const requested = ctx.state.profile === 'main' ? (p.str(ctx, 'period') ?? 'daily') : 'daily';
+  if (!['daily', 'weekly', 'monthly'].includes(requested))
     throw badParams('period must be daily, weekly or monthly');
-  if (period !== 'daily' && !ctx.plan.longBriefs)
-    throw new HttpFail(403, 'PLAN_REQUIRED', `the ${period} brief is not included in this plan`);
+  // Every endpoint is on every plan (main document, "What the service does" 8): a period the
+  // plan lacks is never a 403; the daily brief answers and meta.filter_clamp says so.
+  const clamped = requested !== 'daily' && !ctx.plan.longBriefs;
+  const period = clamped ? 'daily' : requested;
+  const meta = clamped
+    ? {
+        meta: {
+          filter_clamp: {
+            period: { requested, applied: 'daily' },
+            required_plans: ['analyst', 'pro'],
+          },
+        },
+      }
+    : {};
   const day = p.date(ctx, 'date') ?? p.addDays(ctx.world.today(), -1);
   const span = period === 'daily' ? 1 : period === 'weekly' ? 7 : 30;
   const start = p.addDays(day, -(span - 1));
@@ -206,6 +218,7 @@ export function brief(ctx: Ctx) {
       },
     },
     available_periods: [{ period_start: start, period_end: day }],
+    ...meta,
   };
 }
 
@@ -250,76 +263,5 @@ export function assess(ctx: Ctx, cache: Map<string, boolean>) {
       },
     },
     meta: {},
-  };
-}
-
-export function entitiesSearch(ctx: Ctx) {
-  const q = p.str(ctx, 'q');
-  if (!q || q.length < 2) throw badParams('q is required, at least 2 characters');
-  const size = p.limit(ctx, 50, 20);
-  const rows = COUNTRIES.flatMap((c) => c.places.filter((pl) => pl.facility).map((pl) => ({ c, pl })))
-    .filter(
-      ({ pl }) =>
-        pl.facility!.toLowerCase().includes(q.toLowerCase()) ||
-        pl.name.toLowerCase().includes(q.toLowerCase()),
-    )
-    .slice(0, size)
-    .map(({ c, pl }) => ({
-      id: entityId(ctx, pl.facility!),
-      canonical: pl.facility,
-      subtype: /port|terminal/i.test(pl.facility!) ? 'port_facility' : 'refinery_energy',
-      lat: pl.lat,
-      lng: pl.lng,
-      source: 'curated',
-      attribution: 'demo registry',
-      country: c.code,
-    }));
-  return { entities: rows, limit: size };
-}
-const entityId = (ctx: Ctx, name: string) =>
-  ctx.state.profile === 'main'
-    ? createRandom(hashString(name)).uuid()
-    : `ent-${hashString(name).toString(16)}`;
-
-export function entity(ctx: Ctx) {
-  const id = ctx.params[0]!;
-  const hit = COUNTRIES.flatMap((c) => c.places).find(
-    (pl) => pl.facility && entityId(ctx, pl.facility) === id,
-  );
-  if (!hit) throw new HttpFail(404, 'NOT_FOUND', 'no entity with this id');
-  const linked = ctx.world
-    .listed()
-    .filter((e) => e.place === hit && e.stage === 'pinpointed')
-    .slice(-20);
-  if (ctx.state.profile === 'main')
-    return {
-      entity: { canonical: hit.facility, subtype: 'port_facility', source: 'curated' },
-      events: linked.map((e) => ({
-        event_id: e.uuid,
-        title: e.title,
-        stage: e.stage,
-        last_reported_at: e.lastUpdatedAt,
-        link_basis: 'alias_named_target',
-        link_kind: 'named_target',
-      })),
-    };
-  return {
-    entity: { canonical: hit.facility, subtype: 'port_facility' },
-    events: linked.map((e) => ({
-      global_event_id: e.intId,
-      title: e.title,
-      link_basis: 'alias_exact_location',
-      confidence: 0.8,
-      distance_m: null,
-    })),
-    link_basis_counts: { alias_exact_location: linked.length },
-    event_count: linked.length,
-    claim_count: 0,
-    observability: {
-      events_analysed: linked.length,
-      served_marks: 0,
-      marks: [],
-      summary: 'No marks served.',
-    },
   };
 }

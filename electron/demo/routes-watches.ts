@@ -2,10 +2,13 @@
 // location refinement in the demo service.
 import { badParams, HttpFail, makeCursor, readCursor, type Ctx } from './http';
 import * as p from './params';
+import { DEMO_NAMES_NOTE, isDemoName } from './routes-collection';
 import { alternateThread, decisionPackage, watchItem } from './serialize';
-import type { DemoWatch } from './world';
+import { uuidFrom, type DemoEvent, type DemoWatch } from './world';
 
 // ---- alternate: watches, packages, notes -----------------------------------------------------
+
+const OUTLOOK_OPERATORS = ['sentinel-1', 'iceye'];
 
 function findWatch(ctx: Ctx) {
   const w = ctx.world.watches.find((x) => x.id === ctx.params[0]);
@@ -56,12 +59,13 @@ export function watchCreate(ctx: Ctx) {
     const existing = ctx.world.watches.find((x) => x.eventN === s.n);
     if (existing) return { watch: watchItem(ctx.world, existing), already_existed: true };
     w = {
-      id: `w-${ctx.world.newHex(10)}`,
+      id: uuidFrom(ctx.world.newHex(10)),
       name: typeof ctx.body.name === 'string' ? ctx.body.name : s.title,
       targetType: 'event',
       status: 'active',
       bucket: 'awaiting_data',
       eventN: s.n,
+      links: [s.n],
       bbox: [s.lng - 0.5, s.lat - 0.5, s.lng + 0.5, s.lat + 0.5],
       question: null,
       notifyEmail: ctx.body.notify_email === true,
@@ -73,9 +77,10 @@ export function watchCreate(ctx: Ctx) {
   } else {
     const bbox = p.bodyBBox(ctx.body.bbox);
     w = {
-      id: `w-${ctx.world.newHex(10)}`,
+      id: uuidFrom(ctx.world.newHex(10)),
       name: typeof ctx.body.name === 'string' ? ctx.body.name : 'Area watch',
       targetType: 'area',
+      links: [],
       status: 'active',
       bucket: 'awaiting_data',
       bbox: [...bbox],
@@ -101,7 +106,15 @@ export function watchDetail(ctx: Ctx, passesPrice: () => void) {
       ...watchItem(ctx.world, w),
       notes: w.notes.filter((n) => !n.deleted_at),
       ...(withPasses
-        ? { collection_outlook: { operators: ['sentinel-1', 'iceye'], tasking_needed: true } }
+        ? {
+            collection_outlook: {
+              operators: OUTLOOK_OPERATORS,
+              // Commercial keys are placeholders in the documents: these names are the demo's.
+              demo_names: OUTLOOK_OPERATORS.filter(isDemoName),
+              demo_names_note: DEMO_NAMES_NOTE,
+              tasking_needed: true,
+            },
+          }
         : {}),
     },
     thread: e ? alternateThread(ctx.world, e) : null,
@@ -124,7 +137,13 @@ export function watchPatch(ctx: Ctx) {
   if (b.question !== undefined && typeof b.question !== 'string')
     throw badParams('question must be a string');
   if (typeof b.name === 'string') w.name = b.name;
-  if (typeof b.status === 'string') w.status = b.status as DemoWatch['status'];
+  if (typeof b.status === 'string') {
+    w.status = b.status as DemoWatch['status'];
+    // Pausing stops the bound checks (main document, states table); resuming resumes them.
+    if (w.status === 'paused' || w.status === 'active')
+      for (const o of ctx.world.orders.filter((x) => x.watchId === w.id))
+        ctx.world.setOrderActive(o, w.status === 'active');
+  }
   if (typeof b.notify_email === 'boolean') w.notifyEmail = b.notify_email;
   if (typeof b.question === 'string') w.question = b.question === '' ? null : b.question;
   ctx.world.touchWatch(w);
@@ -211,50 +230,82 @@ export function refineLocation(ctx: Ctx) {
   };
 }
 
+/** Evidence classes from strongest to weakest (the document shows two; its full list is not shown). */
+const EVIDENCE_ORDER = ['CONFIRMED', 'REPORTED'];
+const weaker = (a: string, b: string) => EVIDENCE_ORDER.indexOf(a) > EVIDENCE_ORDER.indexOf(b);
+
+/** One claim per recent reported event (measurements make no claims), deterministic per event. */
+function claimOf(e: DemoEvent) {
+  const cls = e.n % 3 === 0 ? 'CONFIRMED' : 'REPORTED';
+  // Every fifth claim was restated by a later answer: a confirmed one downgraded, a reported one upgraded.
+  const restated =
+    e.n % 5 === 0
+      ? {
+          claim_id: `c-${e.intId}-r`,
+          evidence_class: cls === 'CONFIRMED' ? 'REPORTED' : 'CONFIRMED',
+          what_changed: cls === 'CONFIRMED' ? 'evidence weakened' : 'evidence strengthened',
+        }
+      : undefined;
+  return {
+    event: e,
+    assertedAt: e.createdAt,
+    claim: {
+      claim_id: `c-${e.intId}`,
+      text: e.killed === null ? `${e.title}: casualties not stated` : `${e.title}: ${e.killed} killed`,
+      evidence_class: cls,
+      independent_source_count: e.distinctHosts,
+      sources: e.hosts,
+      ...(restated ? { restated_by: restated } : {}),
+    },
+  };
+}
+const downgraded = (c: ReturnType<typeof claimOf>['claim']) =>
+  c.restated_by !== undefined && weaker(c.restated_by.evidence_class, c.evidence_class);
+
+/** since: a date (from its start) or an ISO 8601 timestamp. */
+function sinceOf(ctx: Ctx): string | undefined {
+  const v = p.str(ctx, 'since');
+  if (v === undefined) return undefined;
+  const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v);
+  if (Number.isNaN(ms)) throw badParams('since must be a date or an ISO 8601 timestamp');
+  return new Date(ms).toISOString();
+}
+
 export function claims(ctx: Ctx) {
   const size = p.limit(ctx, 200, 50);
   const eventId = p.str(ctx, 'event_id');
   const cls = p.str(ctx, 'evidence_class');
+  const since = sinceOf(ctx);
+  const restatedOnly = p.bool(ctx, 'restated_only') ?? false;
+  const downgradedOnly = p.bool(ctx, 'downgraded_only') ?? false;
   const rows = ctx.world
     .listed()
-    .slice(-40)
-    .map((e, i) => ({
-      claim_id: `c-${e.intId}`,
-      event: e,
-      text: `${e.title}: ${e.killed ?? 0} killed`,
-      evidence_class: i % 3 === 0 ? 'CONFIRMED' : 'REPORTED',
-      independent_source_count: e.distinctHosts,
-      sources: e.hosts,
-      ...(i % 5 === 0
-        ? {
-            restated_by: {
-              claim_id: `c-${e.intId}-r`,
-              evidence_class: 'REPORTED',
-              what_changed: 'count revised',
-            },
-          }
-        : {}),
-    }));
-  const filtered = rows
+    .filter((e) => e.measuredKind === undefined)
+    .slice(-200)
+    .map(claimOf)
     .filter(
       (c) =>
         (!eventId || String(c.event.intId) === eventId) &&
-        (!cls || c.evidence_class === cls) &&
-        (!(p.bool(ctx, 'restated_only') ?? false) || 'restated_by' in c),
+        (!cls || c.claim.evidence_class === cls) &&
+        (!since || c.assertedAt >= since) &&
+        (!restatedOnly || 'restated_by' in c.claim) &&
+        (!downgradedOnly || downgraded(c.claim)),
     )
-    .slice(0, size);
+    .sort((a, b) => b.assertedAt.localeCompare(a.assertedAt) || b.event.n - a.event.n)
+    .slice(0, size)
+    .map((c) => c.claim);
   const byClass: Record<string, number> = {};
-  for (const c of filtered) byClass[c.evidence_class] = (byClass[c.evidence_class] ?? 0) + 1;
+  for (const c of rows) byClass[c.evidence_class] = (byClass[c.evidence_class] ?? 0) + 1;
   return {
-    claims: filtered.map(({ event: _event, ...c }) => c),
+    claims: rows,
     counts: {
-      total: filtered.length,
+      total: rows.length,
       by_evidence_class: byClass,
-      restated: filtered.filter((c) => 'restated_by' in c).length,
-      downgraded: 0,
+      restated: rows.filter((c) => 'restated_by' in c).length,
+      downgraded: rows.filter(downgraded).length,
     },
-    summary: `${filtered.length} claims`,
-    ...(eventId ? { event_link: { linked: filtered.length > 0 } } : {}),
+    summary: `${rows.length} claims`,
+    ...(eventId ? { event_link: { linked: rows.length > 0 } } : {}),
   };
 }
 

@@ -26,6 +26,22 @@ const casualties = (e: DemoEvent) => ({
 
 export const plottable = (e: DemoEvent): boolean => e.stage !== 'reported';
 
+/** The place text at the event's stage; the signal, its thread and q all use this one. */
+export const locationText = (e: DemoEvent): string =>
+  e.stage === 'pinpointed' && e.place.facility
+    ? e.place.facility
+    : e.stage === 'reported'
+      ? e.country.name
+      : e.place.name;
+
+/**
+ * Alternate observability_status: three buckets. An event without a search-ready point or a
+ * concrete target is insufficient_detail; the binary `observability` filter keeps only the
+ * other two (alternate document, GET /signals: the bucket it "drops from both sides").
+ */
+export const observabilityStatus = (e: DemoEvent): 'observable' | 'not_observable' | 'insufficient_detail' =>
+  e.stage === 'reported' ? 'insufficient_detail' : e.observability > 0.3 ? 'observable' : 'not_observable';
+
 export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<string, unknown> {
   const aoi = [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05].map((x) => Number(x.toFixed(4)));
   return {
@@ -37,12 +53,7 @@ export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<stri
     occurred_at_precision: 'hour',
     occurred_at_basis: 'stated',
     last_reported_at: e.lastUpdatedAt,
-    location:
-      e.stage === 'pinpointed' && e.place.facility
-        ? e.place.facility
-        : e.stage === 'reported'
-          ? e.country.name
-          : e.place.name,
+    location: locationText(e),
     location_level: LEVEL[e.stage],
     country: e.country.name,
     country_code: e.country.code,
@@ -85,7 +96,8 @@ export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<stri
     quality: { status: 'passed', score: 0.9, issues: null },
     last_updated_at: e.lastUpdatedAt,
     assessed_at: e.createdAt,
-    measured: false,
+    measured: e.measuredKind !== undefined,
+    ...(e.measuredKind !== undefined ? { measured_kind: e.measuredKind } : {}),
   };
 }
 
@@ -97,7 +109,7 @@ export function alternateSignal(e: DemoEvent): Record<string, unknown> {
     event_type: e.category.toUpperCase(),
     title: e.title,
     summary: e.summary,
-    location: e.stage === 'reported' ? e.country.name : e.place.name,
+    location: locationText(e),
     country_code: e.country.code,
     lat: e.lat,
     lng: e.lng,
@@ -126,7 +138,7 @@ export function alternateSignal(e: DemoEvent): Record<string, unknown> {
       rs_analysis: 'change_detection',
     },
     intelligence: {
-      satellite_observability: e.observability > 0.3 ? 'observable' : 'not_observable',
+      satellite_observability: observabilityStatus(e),
       open_data_sufficiency: e.severityScore > 6 ? 'commercial-recommended' : 'open-data-sufficient',
       expected_information_gain: e.observability,
     },
@@ -196,7 +208,8 @@ export function mainThread(world: DemoWorld, e: DemoEvent, merged: boolean): Rec
       merged_from_request: merged,
       retracted: e.retractedAt !== undefined,
       title: e.title,
-      location: e.place.name,
+      // As precise as the signal: the same place text, level and stage.
+      location: locationText(e),
       location_level: LEVEL[e.stage],
       stage: e.stage,
       stage_reason: REASON[e.stage],
@@ -245,7 +258,8 @@ export function alternateThread(world: DemoWorld, e: DemoEvent): Record<string, 
       occurred_at_basis: 'stated_in_article',
       first_reported_at: e.createdAt,
       last_reported_at: e.lastUpdatedAt,
-      casualties_killed: e.killed ?? 0,
+      // An unknown count stays null, never 0.
+      casualties_killed: e.killed,
       attributed_actor: e.actor ?? 'unattributed',
       attribution_basis: 'attributed_by_official',
       history_incomplete: false,

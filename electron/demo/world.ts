@@ -1,129 +1,29 @@
 // The demo service's world: events, their change log, watches, orders, monitoring areas and
 // measured records, generated from a seed and advanced by tests (new signals, refolds, folds,
 // retractions, an order firing, a watch changing bucket). Profile shapes live in serialize.ts.
+import { pointInBBox } from '../../shared/bbox';
 import { CATEGORIES, COUNTRIES, HOSTS, MARKETS, TITLES, type Country, type Place } from './geography';
-import { createRandom, type Random } from './random';
+import { measuredEvent, measuredTitle, transitRecords } from './measured';
+import { createRandom, hashString, type Random } from './random';
+import { seedAreas, seedWatchesAndOrders } from './seed-account';
+import type {
+  DemoArea,
+  DemoDevelopment,
+  DemoEvent,
+  DemoMeasured,
+  DemoOrder,
+  DemoWatch,
+  SignalOptions,
+  WorldOptions,
+} from './world-types';
+
+export type * from './world-types';
 
 export const RECORD_START = '2026-09-23';
 const DAY = 86_400_000;
 
-export interface DemoEvent {
-  n: number;
-  uuid: string;
-  intId: number;
-  category: string;
-  title: string;
-  summary: string;
-  country: Country;
-  place: Place;
-  stage: 'reported' | 'localized' | 'pinpointed';
-  lat: number;
-  lng: number;
-  severityScore: number;
-  geointScore: number;
-  escalating: boolean;
-  crossBorder: boolean;
-  infrastructure: string | null;
-  killed: number | null;
-  injured: number | null;
-  memberCount: number;
-  distinctHosts: number;
-  hosts: string[];
-  markets: string[];
-  imageryPost: 'available' | 'none' | 'confirmed_post';
-  observability: number;
-  occurredAt: string;
-  createdAt: string;
-  lastUpdatedAt: string;
-  actor: string | null;
-  mergedInto?: number;
-  retractedAt?: string;
-}
-
-export interface DemoDevelopment {
-  seq: number;
-  n: number;
-  axis: string;
-  source: 'world' | 'measurement';
-  previous: string | null;
-  current: string;
-  basis: string;
-  notable: boolean;
-  observedAt: string;
-}
-
-export interface DemoWatch {
-  id: string;
-  name: string;
-  targetType: 'event' | 'area';
-  status: 'active' | 'paused' | 'saved';
-  bucket: 'needs_attention' | 'changed_today' | 'awaiting_data' | 'stable';
-  eventN?: number;
-  bbox: [number, number, number, number];
-  question: string | null;
-  notifyEmail: boolean;
-  updatedAt: string;
-  latestChange: { at: string; summary: string };
-  packages: { revision: string; at: string; discriminators: unknown[]; negative: unknown[] }[];
-  notes: {
-    id: string;
-    note: string;
-    title?: string;
-    parent_id?: string;
-    confidence: string | null;
-    likelihood?: string;
-    gaps?: string[];
-    next_check?: string;
-    supersedes_id: string | null;
-    created_by: 'user';
-    created_at: string;
-    deleted_at?: string;
-  }[];
-}
-
-export interface DemoOrder {
-  id: string;
-  name: string;
-  cadence: string;
-  bbox: [number, number, number, number];
-  active: boolean;
-  lastCheckedAt: string | null;
-  lastRunAt: string | null;
-  quietChecks: number;
-  totalRuns: number;
-  nextDueAt: string;
-  watchId: string;
-  question: string | null;
-}
-
-export interface DemoArea {
-  id: string;
-  name: string;
-  bbox: [number, number, number, number];
-  metric: string;
-  satellite: string;
-  polygonId: string;
-  series: { date: string; value: number; is_anomaly: boolean; stac_item_id: string }[];
-}
-
-export interface DemoMeasured {
-  id: string;
-  kind: 'thermal' | 'nightlight' | 'so2' | 'quake' | 'cyclone';
-  at: string;
-  lat: number;
-  lng: number;
-  title: string;
-  seed: number;
-}
-
 export const dateOf = (iso: string): string => iso.slice(0, 10);
 export const isoAt = (ms: number): string => new Date(ms).toISOString();
-
-export interface WorldOptions {
-  seed: number;
-  now: () => Date;
-  signalsPerDay: number;
-}
 
 export class DemoWorld {
   readonly events: DemoEvent[] = [];
@@ -133,6 +33,7 @@ export class DemoWorld {
   readonly areas: DemoArea[] = [];
   readonly measured: DemoMeasured[] = [];
   private readonly rnd: Random;
+  private readonly measuredPlaces = new Map<DemoMeasured, { country: Country; place: Place }>();
   private devSeq = 0;
   private clockOffset = 0;
 
@@ -168,18 +69,22 @@ export class DemoWorld {
       const at = Date.parse(e.lastUpdatedAt) + this.rnd.int(1, 72) * 3_600_000;
       if (at < end - 60_000) this.refoldAt(e, at);
     }
-    this.seedWatchesAndOrders(end);
-    this.seedAreas(end);
+    const account = seedWatchesAndOrders(this.rnd, this.events, end);
+    this.watches.push(...account.watches);
+    this.orders.push(...account.orders);
+    this.areas.push(...seedAreas(this.rnd, end));
     this.seedMeasured(start, end);
+    this.seedMeasuredEvents(start, end);
   }
 
-  private createEvent(at: number): DemoEvent {
+  private createEvent(at: number, o: SignalOptions = {}): DemoEvent {
     const r = this.rnd;
     const n = this.events.length + 1;
-    const category = r.pick(CATEGORIES);
-    const country = r.pick(COUNTRIES);
-    const place = r.pick(country.places);
-    const stage = place.facility && r.chance(0.5) ? 'pinpointed' : r.chance(0.75) ? 'localized' : 'reported';
+    const category = o.category ?? r.pick(CATEGORIES);
+    const country = o.near?.country ?? r.pick(COUNTRIES);
+    const place = o.near?.place ?? r.pick(country.places);
+    const stage =
+      place.facility && r.chance(0.5) ? 'pinpointed' : o.near || r.chance(0.75) ? 'localized' : 'reported';
     const jitter = stage === 'reported' ? 0 : (r.next() - 0.5) * 0.2;
     const lat = stage === 'reported' ? (country.bbox[1] + country.bbox[3]) / 2 : place.lat + jitter;
     const lng = stage === 'reported' ? (country.bbox[0] + country.bbox[2]) / 2 : place.lng + jitter;
@@ -193,7 +98,7 @@ export class DemoWorld {
       uuid: r.uuid(),
       intId: 1_000_000 + n,
       category,
-      title: `${r.pick(TITLES[category]!)} ${where}`,
+      title: `${r.pick(TITLES[category] ?? ['Event reported near'])} ${where}`,
       summary: `Reports describe ${category.replace(/_/g, ' ')} around ${place.name}, ${country.name}. Details remain limited.`,
       country,
       place,
@@ -201,7 +106,7 @@ export class DemoWorld {
       lat: r.round(lat, 4),
       lng: r.round(lng, 4),
       severityScore,
-      geointScore: r.round(r.next() * 10, 1),
+      geointScore: o.geointScore ?? r.round(r.next() * 10, 1),
       escalating: r.chance(0.25),
       crossBorder: r.chance(0.1),
       infrastructure: category === 'infrastructure_attack' ? 'energy' : null,
@@ -264,136 +169,45 @@ export class DemoWorld {
     );
   }
 
-  private seedWatchesAndOrders(end: number): void {
-    const r = this.rnd;
-    const buckets = ['needs_attention', 'changed_today', 'awaiting_data', 'stable'] as const;
-    const recent = this.events.filter((e) => e.stage !== 'reported').slice(-200);
-    for (let i = 0; i < 6; i++) {
-      const e = recent[r.int(0, recent.length - 1)]!;
-      const isEvent = i % 2 === 0;
-      const bbox: [number, number, number, number] = [
-        r.round(e.lng - 0.5, 3),
-        r.round(e.lat - 0.5, 3),
-        r.round(e.lng + 0.5, 3),
-        r.round(e.lat + 0.5, 3),
-      ];
-      const at = isoAt(end - r.int(1, 72) * 3_600_000);
-      const id = `w-${r.hex(10)}`;
-      this.watches.push({
-        id,
-        name: isEvent ? `Event: ${e.title}` : `Area around ${e.place.name}`,
-        targetType: isEvent ? 'event' : 'area',
-        status: 'active',
-        bucket: buckets[i % 4]!,
-        ...(isEvent ? { eventN: e.n } : {}),
-        bbox,
-        question: i === 0 ? 'Is the port still operating?' : null,
-        notifyEmail: false,
-        updatedAt: at,
-        latestChange: { at, summary: 'New reporting linked to the watch' },
-        packages: [1, 2, 3].map((k) => ({
-          revision: `r${k}`,
-          at: isoAt(end - (4 - k) * DAY),
-          discriminators: [
-            {
-              observable: 'post-event imagery of the site',
-              verdict: k === 3 ? 'procurable' : 'not_observable',
-              max_elimination: k,
-              refutes_if_absent: ['h1'],
-            },
-          ],
-          negative: [
-            {
-              observable: 'burn scar',
-              axis: 'imagery_post_status',
-              status: 'inconclusive',
-              reason: 'cloud cover over the site',
-              source_status: 'no_usable_scene',
-              detail: null,
-            },
-          ],
-        })),
-        notes: [
-          {
-            id: `n-${r.hex(8)}`,
-            note: 'Two outlets repeat the same wire copy; breadth is not confirmation.',
-            confidence: null,
-            supersedes_id: null,
-            created_by: 'user',
-            created_at: at,
-          },
-        ],
-      });
-    }
-    for (let i = 0; i < 3; i++) {
-      const w = this.watches[i]!;
-      this.orders.push({
-        id: r.uuid(),
-        name: `Order ${i + 1}: ${w.name}`,
-        cadence: i === 0 ? 'daily' : 'weekly',
-        bbox: w.bbox,
-        active: true,
-        lastCheckedAt: isoAt(end - 6 * 3_600_000),
-        lastRunAt: i === 0 ? isoAt(end - 3 * DAY) : null,
-        quietChecks: i,
-        totalRuns: i === 0 ? 2 : 0,
-        nextDueAt: isoAt(end + DAY),
-        watchId: w.id,
-        question: null,
-      });
-    }
-  }
-
-  private seedAreas(end: number): void {
-    const r = this.rnd;
-    const metrics = ['ship_detection', 'fire_count', 'ndvi'];
-    for (let i = 0; i < 3; i++) {
-      const place = r.pick(r.pick(COUNTRIES).places);
-      const series = [];
-      for (let d = 30; d >= 1; d -= 3) {
-        const date = dateOf(isoAt(end - d * DAY));
-        series.push({
-          date,
-          value: r.round(r.next() * 40, 1),
-          is_anomaly: r.chance(0.1),
-          stac_item_id: `S1A_IW_GRDH_${date.replace(/-/g, '')}_${r.hex(6)}`,
-        });
-      }
-      this.areas.push({
-        id: r.uuid(),
-        name: `${place.name} ${metrics[i]}`,
-        bbox: [
-          r.round(place.lng - 0.2, 3),
-          r.round(place.lat - 0.2, 3),
-          r.round(place.lng + 0.2, 3),
-          r.round(place.lat + 0.2, 3),
-        ],
-        metric: metrics[i]!,
-        satellite: i === 0 ? 'sentinel-1' : 'sentinel-2',
-        polygonId: r.uuid(),
-        series,
-      });
-    }
-  }
-
   private seedMeasured(start: number, end: number): void {
     const kinds = ['thermal', 'nightlight', 'so2', 'quake', 'cyclone'] as const;
     for (let day = start; day < end; day += DAY) {
       for (const kind of kinds) {
         if (!this.rnd.chance(0.6)) continue;
-        const place = this.rnd.pick(this.rnd.pick(COUNTRIES).places);
-        this.measured.push({
+        const country = this.rnd.pick(COUNTRIES);
+        const place = this.rnd.pick(country.places);
+        const m: DemoMeasured = {
           id: `${kind}-${this.rnd.hex(10)}`,
           kind,
           at: isoAt(day + this.rnd.int(0, DAY - 1)),
           lat: place.lat,
           lng: place.lng,
-          title: `${kind} record near ${place.name}`,
+          title: measuredTitle(kind, place),
           seed: this.rnd.int(1, 1e9),
-        });
+        };
+        if (m.at >= isoAt(end)) continue; // nothing is recorded in the world's future
+        this.measured.push(m);
+        this.measuredPlaces.set(m, { country, place });
       }
     }
     this.measured.sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** Measured records (and weekly transit anomalies) are events of the lists too. */
+  private seedMeasuredEvents(start: number, end: number): void {
+    for (const m of this.measured) {
+      const where = this.measuredPlaces.get(m)!;
+      const e = measuredEvent(this.events.length + 1, m.kind, m.at, { ...where, ...m }, m.seed, end);
+      m.eventN = e.n;
+      this.events.push(e);
+      this.logDevelopment(e, 'stage', null, e.stage, 'measured_record', false, e.createdAt, 'measurement');
+    }
+    for (const t of transitRecords(this.opts.seed, start, end)) {
+      const { lat, lng } = t.place;
+      const e = measuredEvent(this.events.length + 1, 'transit', t.at, { ...t, lat, lng }, t.seed, end);
+      this.events.push(e);
+      this.logDevelopment(e, 'stage', null, e.stage, 'measured_record', false, e.createdAt, 'measurement');
+    }
   }
 
   // ---- lookups ------------------------------------------------------------------------------
@@ -421,11 +235,11 @@ export class DemoWorld {
   // ---- advancing the world (tests and demo mode) ----------------------------------------------
 
   /** New signals occurring now (or at `at`); returns them. */
-  addSignals(count: number, at?: Date): DemoEvent[] {
+  addSignals(count: number, at?: Date, opts: SignalOptions = {}): DemoEvent[] {
     const out: DemoEvent[] = [];
     const base = (at ?? this.now()).getTime();
     for (let i = 0; i < count; i++) {
-      const e = this.createEvent(base - this.rnd.int(0, 3) * 3_600_000);
+      const e = this.createEvent(base - this.rnd.int(0, 3) * 3_600_000, opts);
       e.createdAt = e.lastUpdatedAt = isoAt(Math.max(base, Date.parse(e.occurredAt)));
       out.push(e);
     }
@@ -454,14 +268,63 @@ export class DemoWorld {
   retract(e: DemoEvent): void {
     e.retractedAt = this.now().toISOString();
   }
-  /** A standing order's check found something: it ran, and its watch needs attention. */
-  fireOrder(order: DemoOrder): void {
+  /** New points in the order's box since its last look that pass its filters and reporting bar. */
+  private orderFinds(order: DemoOrder, at: string): DemoEvent[] {
+    return this.listed().filter(
+      (e) =>
+        e.createdAt > order.checkedThrough &&
+        e.createdAt <= at &&
+        e.stage !== 'reported' &&
+        pointInBBox(e.lng, e.lat, order.bbox) &&
+        (!order.categories || order.categories.includes(e.category)) &&
+        e.geointScore >= order.minGeoint,
+    );
+  }
+  /**
+   * A standing order's scheduled check (alternate, POST /standing-orders: categories,
+   * min_geoint_score, min_new_events): it fires when at least min_new_events new events pass
+   * the filters, otherwise it is one more quiet check. A paused order is not checked.
+   */
+  checkOrder(order: DemoOrder): { checked: boolean; fired: boolean; found: DemoEvent[] } {
+    if (!order.active) return { checked: false, fired: false, found: [] };
     const at = this.now().toISOString();
-    order.lastCheckedAt = order.lastRunAt = at;
+    const found = this.orderFinds(order, at);
+    order.lastCheckedAt = order.checkedThrough = at;
+    if (found.length < order.minNewEvents) {
+      order.quietChecks += 1;
+      return { checked: true, fired: false, found: [] };
+    }
+    this.fired(order, found, at);
+    return { checked: true, fired: true, found };
+  }
+  /** A check of this order found something (a test hook): it runs whatever the count; paused, nothing. */
+  fireOrder(order: DemoOrder): void {
+    if (!order.active) return;
+    const at = this.now().toISOString();
+    this.fired(order, this.orderFinds(order, at), at);
+  }
+  private fired(order: DemoOrder, found: DemoEvent[], at: string): void {
+    order.lastCheckedAt = order.lastRunAt = order.checkedThrough = at;
     order.totalRuns += 1;
     order.quietChecks = 0;
     const w = this.watches.find((x) => x.id === order.watchId);
-    if (w) this.moveWatch(w, 'needs_attention', `Standing order "${order.name}" fired`);
+    if (!w) return;
+    for (const e of found) if (!w.links.includes(e.n)) w.links.push(e.n);
+    this.moveWatch(w, 'needs_attention', `Standing order "${order.name}" fired`);
+  }
+  /** Pause (false) or resume (true, from now: the gap is not replayed). */
+  setOrderActive(order: DemoOrder, active: boolean): void {
+    if (active && !order.active) order.checkedThrough = this.now().toISOString();
+    order.active = active;
+  }
+  /** Events linked to a watch, as their surviving events, still listed. */
+  linkedEvents(w: DemoWatch): DemoEvent[] {
+    const out = new Set<DemoEvent>();
+    for (const n of w.eventN ? [w.eventN, ...w.links] : w.links) {
+      const e = this.survivor(this.events[n - 1]!);
+      if (e.retractedAt === undefined) out.add(e);
+    }
+    return [...out];
   }
   moveWatch(w: DemoWatch, bucket: DemoWatch['bucket'], summary = `Moved to ${bucket}`): void {
     w.bucket = bucket;
@@ -477,4 +340,9 @@ export class DemoWorld {
   newHex(n: number): string {
     return this.rnd.hex(n);
   }
+}
+
+/** A uuid drawn from a short seeded hex (watch ids are uuids: main profile, GET /signals watch_id). */
+export function uuidFrom(hex: string): string {
+  return createRandom(hashString(hex)).uuid();
 }

@@ -125,13 +125,16 @@ describe('demo service semantics', () => {
     expect(listed.has(b!.uuid)).toBe(true);
   });
 
-  it('alternate: a folded id re-reads as its cluster; a retracted one is 404', async () => {
+  it('alternate: a folded id re-reads as its cluster; a retracted one still answers, with retracted_at', async () => {
     const w = alt.demo.world;
     const [a, b, c] = w.listed().slice(-3);
     w.fold(a!, b!);
     expect((await alt.client.signal({ id: a!.intId })).data.signal.id).toBe(b!.intId);
     w.retract(c!);
-    await expect(alt.client.signal({ id: c!.intId })).rejects.toBeInstanceOf(ApiError);
+    // The main document's states table holds for both profiles: 404 only means gone or not yours.
+    const retracted = await alt.client.signal({ id: c!.intId });
+    expect(retracted.data.meta).toMatchObject({ event_id: c!.intId, retracted_at: w.now().toISOString() });
+    await expect(alt.client.signal({ id: 999_999_999 })).rejects.toBeInstanceOf(ApiError);
   });
 
   it('an order firing moves its watch to needs_attention and shows in the order list', async () => {
