@@ -2,9 +2,9 @@
 // endpoint of service-alternate-profile.md, plus those it shares with the main document.
 import * as A from '../../shared/service/alternate';
 import * as common from '../../shared/service/common';
-import { analystRunner } from './analyst';
+import { ANALYST_TIMEOUT_MS, analystRunner } from './analyst';
 import { define } from './endpoint';
-import { P, req } from './params';
+import { bothOrNeither, P, req } from './params';
 import { ALTERNATE_SUBTYPES } from '../../shared/service/values';
 import { ANALYSIS_GOALS, imageryQuery, MARKETS, sharedEndpoints } from './shared-endpoints';
 import type { Transport } from './transport';
@@ -18,19 +18,10 @@ const survey = {
   min_geoint_score: P.num(0, 10),
   top_n: P.int(1, 50),
 };
-const surveyRules = [
-  (v: Record<string, unknown>) =>
-    (v.start_date === undefined) !== (v.end_date === undefined)
-      ? 'give both start_date and end_date, or neither'
-      : undefined,
-  (v: Record<string, unknown>) =>
-    typeof v.start_date === 'string' &&
-    typeof v.end_date === 'string' &&
-    (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000 > 30
-      ? 'the window is capped at 30 days'
-      : undefined,
-];
-const watchId = { watchId: req(P.str(200, 1)) };
+// Parameters as in the main document: both dates or neither. "Windows are capped at 30 days"
+// is the service's to apply and report, so a longer window is sent, not refused.
+const surveyRules = [bothOrNeither('start_date', 'end_date')];
+const watchId = { watchId: req(P.text(1)) };
 
 export function alternateEndpoints(transport: Transport) {
   const endpoint = define(transport);
@@ -40,6 +31,7 @@ export function alternateEndpoints(transport: Transport) {
     path: '/analyst',
     body: { question: req(P.str(500, 1)), bbox: P.bbox(), mode: P.oneOf(['fast', 'deep'] as const) },
     schema: common.analystAnswer,
+    minTimeoutMs: ANALYST_TIMEOUT_MS,
   });
   return {
     ...shared,
@@ -58,9 +50,9 @@ export function alternateEndpoints(transport: Transport) {
         sort: P.oneOf(['geoint'] as const),
         updated_since: P.timestamp(),
         created_since: P.timestamp(),
-        observability: P.str(100, 1),
+        observability: P.text(1),
         observability_status: P.oneOf(['observable', 'not_observable', 'insufficient_detail'] as const),
-        open_data: P.str(100, 1),
+        open_data: P.text(1),
         min_information_gain: P.num(0, 1),
         taskable_only: P.bool(),
         collection_ready_only: P.bool(),
@@ -156,8 +148,8 @@ export function alternateEndpoints(transport: Transport) {
       method: 'GET',
       path: '/claims',
       query: {
-        since: P.str(40, 4),
-        evidence_class: P.str(50, 1),
+        since: P.text(4),
+        evidence_class: P.text(1),
         restated_only: P.bool(),
         downgraded_only: P.bool(),
         event_id: P.intId(),
@@ -185,8 +177,8 @@ export function alternateEndpoints(transport: Transport) {
       body: {
         bbox: req(P.bbox({ maxKm2: 100_000 })),
         question: P.str(500),
-        name: P.str(200),
-        cadence: P.str(30, 1),
+        name: P.text(),
+        cadence: P.text(1),
         categories: P.json<readonly string[]>(),
         min_geoint_score: P.num(0, 10),
         min_new_events: P.num(1, 50),
@@ -212,8 +204,8 @@ export function alternateEndpoints(transport: Transport) {
       path: '/monitoring',
       body: {
         bbox: req(P.bbox({ underKm2: 5_000 })),
-        metric: req(P.str(50, 1)),
-        name: P.str(200),
+        metric: req(P.text(1)),
+        name: P.text(),
         start_date: P.date(),
       },
       schema: common.monitoringCreated,
@@ -222,7 +214,7 @@ export function alternateEndpoints(transport: Transport) {
       method: 'GET',
       path: '/entities',
       query: {
-        q: req(P.str(300, 2)),
+        q: req(P.text(2)),
         subtypes: P.list(ALTERNATE_SUBTYPES),
         limit: P.int(1, 50),
       },
@@ -231,7 +223,7 @@ export function alternateEndpoints(transport: Transport) {
     entity: endpoint({
       method: 'GET',
       path: '/entities/{entityId}',
-      pathParams: { entityId: req(P.str(200, 1)) },
+      pathParams: { entityId: req(P.text(1)) },
       schema: common.entityHistory,
     }),
     watches: endpoint({
@@ -247,7 +239,7 @@ export function alternateEndpoints(transport: Transport) {
         target_type: req(P.oneOf(['event', 'area'] as const)),
         event_id: P.intId(),
         bbox: P.bbox(),
-        name: P.str(200),
+        name: P.text(),
         notify_email: P.bool(),
       },
       rules: [
@@ -275,10 +267,11 @@ export function alternateEndpoints(transport: Transport) {
       path: '/watches/{watchId}',
       pathParams: watchId,
       body: {
-        name: P.str(200),
+        name: P.text(),
         status: P.oneOf(['active', 'paused', 'saved'] as const),
         notify_email: P.bool(),
-        question: P.str(500),
+        // No length is given here (the 500-character limit is POST /standing-orders').
+        question: P.text(),
       },
       schema: A.watchPatched,
     }),
@@ -293,14 +286,14 @@ export function alternateEndpoints(transport: Transport) {
       path: '/watches/{watchId}/notes',
       pathParams: watchId,
       body: {
-        note: req(P.str(20_000, 1)),
-        title: P.str(300),
-        parent_id: P.str(200, 1),
-        // Allowed values are not shown: send what the analyst picked (domain.md, ICD 203).
-        confidence: P.str(50, 1),
-        likelihood: P.str(50, 1),
+        note: req(P.text(1)),
+        title: P.text(),
+        parent_id: P.text(1),
+        // Allowed values are not shown: send what the analyst picked (ICD 203 terms are offered in the window; the service's answer is shown).
+        confidence: P.text(1),
+        likelihood: P.text(1),
         gaps: P.json<readonly string[]>(),
-        next_check: P.str(200),
+        next_check: P.text(),
       },
       rules: [
         (v) =>
@@ -311,7 +304,7 @@ export function alternateEndpoints(transport: Transport) {
     deleteNote: endpoint({
       method: 'DELETE',
       path: '/watches/{watchId}/notes/{noteId}',
-      pathParams: { ...watchId, noteId: req(P.str(200, 1)) },
+      pathParams: { ...watchId, noteId: req(P.text(1)) },
       // The response is not shown: keep whatever comes back.
       schema: common.anyObj,
     }),

@@ -21,6 +21,14 @@ export interface AnalystOptions extends CallOptions {
   onProgress?: (p: AnalystProgress) => void;
 }
 
+/**
+ * How long one POST /analyst may take before it counts as lost: the service holds the call
+ * up to about 95 s before answering 202 (main document, "States and transitions": Analyst
+ * run; "Limits": synchronous wait), so the client's usual timeout would cut off runs that
+ * are still within their documented wait. The margin covers the transfer on a slow link.
+ */
+export const ANALYST_TIMEOUT_MS = 120_000;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function analystRunner<P>(

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { InputError } from './errors';
 import { checkParams, toQuery, type ParamsOf, type Rule, type Spec } from './params';
-import type { ApiResult, Transport } from './transport';
+import type { ApiResult, Clamp, Transport } from './transport';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -19,6 +19,13 @@ export interface EndpointDef<S extends z.ZodType, PP extends Spec, Q extends Spe
   body?: B;
   rules?: Rule[];
   schema: S;
+  /** The least per-attempt timeout of this call (see RequestSpec.minTimeoutMs). */
+  minTimeoutMs?: number;
+  /**
+   * A narrowing the service states in its answer's own fields rather than in
+   * meta.window_clamp (GET /passes caps the window and reports the window it applied).
+   */
+  narrowed?: (sent: Record<string, unknown>, data: z.output<S>) => Clamp | undefined;
 }
 
 export type Params<PP extends Spec, Q extends Spec, B extends Spec> = ParamsOf<PP> &
@@ -70,7 +77,7 @@ export function define(transport: Transport) {
         encodeURIComponent(String(pathValues[k])),
       );
       const headers = opts.headers ?? {};
-      return transport.request({
+      const res = await transport.request({
         method: def.method,
         path,
         endpoint: name,
@@ -81,7 +88,13 @@ export function define(transport: Transport) {
         // Reads are safe to repeat; a POST only with an Idempotency-Key.
         idempotent: def.method === 'GET' || 'Idempotency-Key' in headers,
         ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(def.minTimeoutMs !== undefined ? { minTimeoutMs: def.minTimeoutMs } : {}),
       });
+      // The service's own window_clamp wins; a narrowing read from other fields only fills in.
+      const derived = def.narrowed?.(queryValues, res.data);
+      if (derived && !res.clamps.some((c) => c.kind === derived.kind))
+        return { ...res, clamps: [...res.clamps, derived] };
+      return res;
     };
     return Object.assign(call, { method: def.method, path: def.path });
   };

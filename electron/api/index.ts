@@ -4,7 +4,9 @@ import { alternateEndpoints, type AlternateClient } from './alternate-client';
 import { mainEndpoints, type MainClient } from './main-client';
 import { Transport, type TransportOptions } from './transport';
 
-export type Profile = 'main' | 'alternate';
+// The one Profile type (shared/contract.ts), re-exported for this module's users.
+import type { Profile } from '../../shared/contract';
+export type { Profile };
 export interface ClientOptions extends TransportOptions {
   profile: Profile;
 }

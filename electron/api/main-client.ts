@@ -3,13 +3,17 @@ import * as common from '../../shared/service/common';
 import * as M from '../../shared/service/main';
 import { define } from './endpoint';
 import { ANALYSIS_GOALS, imageryQuery, MARKETS, sharedEndpoints, SUBTYPES } from './shared-endpoints';
-import { bothOrNeither, maxSpanDays, ordered, P, req } from './params';
+import { bothOrNeither, ordered, P, req } from './params';
 import type { Transport } from './transport';
-import { analystRunner } from './analyst';
+import { ANALYST_TIMEOUT_MS, analystRunner } from './analyst';
 
 export const STAGES = ['reported', 'localized', 'pinpointed'] as const;
 const window = { start_date: P.date(), end_date: P.date() };
 const windowRules = [bothOrNeither('start_date', 'end_date'), ordered('start_date', 'end_date')];
+// A window longer than a document's cap is sent, not refused: imagery ("at most 30 days"),
+// priority and observability ("capped at 30 days") state no refusal, and the service says
+// what it applied (meta.window_clamp, meta.start_date/end_date). Only what a document says
+// the service refuses is refused here.
 const survey = {
   bbox: P.bbox(),
   ...window,
@@ -25,6 +29,7 @@ export function mainEndpoints(transport: Transport) {
     path: '/analyst',
     body: { question: req(P.str(500, 1)), bbox: P.bbox(), mode: P.oneOf(['fast', 'deep'] as const) },
     schema: common.analystAnswer,
+    minTimeoutMs: ANALYST_TIMEOUT_MS,
   });
   const shared = sharedEndpoints(endpoint);
   return {
@@ -43,8 +48,8 @@ export function mainEndpoints(transport: Transport) {
         min_publishers: P.oneOf([2, 3, 5] as const),
         markets: P.list(MARKETS),
         placement: P.oneOf(['all', 'map', 'list'] as const),
-        linked_to: P.str(300, 3),
-        watch_id: P.str(100, 1),
+        linked_to: P.text(3),
+        watch_id: P.text(1),
         sort: P.oneOf(['latest', 'oldest', 'geoint'] as const),
         updated_since: P.timestamp(),
         limit: P.int(1, 500),
@@ -91,7 +96,7 @@ export function mainEndpoints(transport: Transport) {
       method: 'GET',
       path: '/imagery',
       query: imageryQuery(window),
-      rules: [...windowRules, maxSpanDays('start_date', 'end_date', 30)],
+      rules: windowRules,
       schema: common.imagery,
     }),
     collectionPlan: endpoint({
@@ -104,14 +109,14 @@ export function mainEndpoints(transport: Transport) {
       method: 'GET',
       path: '/collection/priority',
       query: survey,
-      rules: [...windowRules, maxSpanDays('start_date', 'end_date', 30)],
+      rules: windowRules,
       schema: M.collectionPriority,
     }),
     collectionObservability: endpoint({
       method: 'GET',
       path: '/collection/observability',
       query: { sensor: P.oneOf(['sentinel-2', 'sentinel-1'] as const), ...survey },
-      rules: [...windowRules, maxSpanDays('start_date', 'end_date', 30)],
+      rules: windowRules,
       schema: M.observability,
     }),
     brief: endpoint({
@@ -131,7 +136,7 @@ export function mainEndpoints(transport: Transport) {
     createStandingOrder: endpoint({
       method: 'POST',
       path: '/standing-orders',
-      body: { bbox: req(P.bbox({ maxKm2: 100_000 })), name: P.str(200), notify_email: P.bool() },
+      body: { bbox: req(P.bbox({ maxKm2: 100_000 })), name: P.text(), notify_email: P.bool() },
       schema: M.orderCreated,
     }),
     createMonitoringArea: endpoint({
@@ -139,9 +144,9 @@ export function mainEndpoints(transport: Transport) {
       path: '/monitoring',
       body: {
         bbox: req(P.bbox({ underKm2: 5_000 })),
-        metric: req(P.str(50, 1)),
-        name: P.str(200),
-        satellite: P.str(100),
+        metric: req(P.text(1)),
+        name: P.text(),
+        satellite: P.text(),
         start_date: P.date(),
       },
       schema: common.monitoringCreated,
@@ -149,7 +154,7 @@ export function mainEndpoints(transport: Transport) {
     entities: endpoint({
       method: 'GET',
       path: '/entities',
-      query: { q: req(P.str(300, 2)), subtypes: P.list(SUBTYPES), limit: P.int(1, 50) },
+      query: { q: req(P.text(2)), subtypes: P.list(SUBTYPES), limit: P.int(1, 50) },
       schema: common.entitySearch,
     }),
     entity: endpoint({

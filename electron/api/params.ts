@@ -1,6 +1,8 @@
 // Parameters checked before sending (no request, no token spent on a mistake) and serialized
 // the way the documents write them. Each endpoint lists the parameters its profile documents;
-// anything else is refused rather than sent.
+// anything else is refused rather than sent. Only a parameter's documented type, range, value
+// list or length is checked: a window a document calls capped, a value list it leaves open
+// (family keys, axes) and a length it does not give are the service's to judge.
 import { BBoxError, bboxAreaKm2, checkBBox, parseBBox, type BBox } from '../../shared/bbox';
 import { Q_MAX_LENGTH } from '../../shared/q';
 import { InputError } from './errors';
@@ -24,6 +26,8 @@ export const P = {
       if (min !== undefined && v.trim().length < min) refuse(`${n} needs at least ${min} characters`);
       return v;
     }),
+  /** Text with no documented length limit: a length Watchfloor made up would refuse what the service takes. */
+  text: (min?: number) => P.str(undefined, min),
   q: () => P.str(Q_MAX_LENGTH),
   date: () =>
     check<string>((v, n) => {
@@ -47,6 +51,12 @@ export const P = {
     check<number>((v, n) => {
       if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max)
         refuse(`${n} must be a number from ${min} to ${max}`);
+      return v;
+    }),
+  /** Any finite number, where the document gives no range. */
+  number: () =>
+    check<number>((v, n) => {
+      if (typeof v !== 'number' || !Number.isFinite(v)) refuse(`${n} must be a number`);
       return v;
     }),
   oneOf: <T extends string | number>(values: readonly T[]) =>
@@ -203,13 +213,6 @@ export const ordered =
     typeof v[a] === 'string' && typeof v[b] === 'string' && (v[a] as string) > (v[b] as string)
       ? `${a} is after ${b}`
       : undefined;
-export const maxSpanDays =
-  (a: string, b: string, days: number): Rule =>
-  (v) => {
-    if (typeof v[a] !== 'string' || typeof v[b] !== 'string') return undefined;
-    const span = (Date.parse(v[b] as string) - Date.parse(v[a] as string)) / 86_400_000;
-    return span > days ? `the window ${v[a]}..${v[b]} is longer than ${days} days` : undefined;
-  };
 export const oneOfGroups =
   (groups: string[][]): Rule =>
   (v) =>

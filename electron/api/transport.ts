@@ -62,6 +62,11 @@ export interface RequestSpec<S extends z.ZodType> {
   /** Safe to send twice (reads; POST with an Idempotency-Key). */
   idempotent: boolean;
   signal?: AbortSignal;
+  /**
+   * The least time this call is given per attempt, whatever the client's timeout: a call the
+   * service may legitimately hold longer (POST /analyst waits about 95 s) is not counted lost.
+   */
+  minTimeoutMs?: number;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -191,7 +196,8 @@ export class Transport {
     spec: RequestSpec<z.ZodType>,
     url: URL,
   ): Promise<{ ok: true; res: Response; text: string } | { ok: false; error: ApiError }> {
-    const timeout = AbortSignal.timeout(this.opts.timeoutMs ?? 30_000);
+    const limitMs = Math.max(this.opts.timeoutMs ?? 30_000, spec.minTimeoutMs ?? 0);
+    const timeout = AbortSignal.timeout(limitMs);
     const signal = spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout;
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -215,12 +221,7 @@ export class Transport {
       if (timeout.aborted)
         return {
           ok: false,
-          error: this.fail(
-            spec,
-            'timeout',
-            {},
-            `no complete answer within ${this.opts.timeoutMs ?? 30_000} ms`,
-          ),
+          error: this.fail(spec, 'timeout', {}, `no complete answer within ${limitMs} ms`),
         };
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
       return {

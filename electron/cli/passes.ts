@@ -1,7 +1,7 @@
 // `watchfloor passes (--lat X --lon Y | --bbox W,S,E,N) [--start-date D] [--end-date D]
-// [--satellites k1,k2] [--max-passes N] [--tle FILE] [--json] [--db FILE]` (docs/cli.md
-// "passes"). Computed offline from cached elements or the file; the JSON is shaped as the
-// service's /passes response. Results on stdout, warnings on stderr; bad input exits 2 (usage)
+// [--satellites k1,k2] [--max-passes N] [--tle FILE] [--json] [--db FILE]` (docs/passes.md).
+// Computed offline from cached elements or the file; the JSON is shaped as the service's
+// /passes response. Results on stdout, warnings on stderr; bad input exits 2 (usage)
 // or 1 (an unreadable file) and changes nothing: the cache is only ever read here.
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -9,8 +9,9 @@ import type { ElementSet } from '../passes/elements';
 import { readCachedElements } from '../passes/cache-file';
 import { formatPassesTable } from '../passes/format';
 import { ElementsFileError, describeRejection, readElementsFile } from '../passes/parse';
-import { predictPasses } from '../passes/predict';
-import { PassRequestError, parsePassRequest } from '../passes/request';
+import { predictPasses, type PassesResponse } from '../passes/predict';
+import { FAMILY_KEYS } from '../passes/families';
+import { MAX_WINDOW_DAYS, PassRequestError, parsePassRequest, type PassRequest } from '../passes/request';
 import { resolveDbPath } from '../paths';
 import { CliError, usageError } from './errors';
 
@@ -70,6 +71,44 @@ export function loadElements(opts: { tle?: string; db?: string }): LoadedElement
   return { sets: cached ?? [], label: `the local cache (${file})`, source: 'cache' };
 }
 
+/** What the query itself narrowed, said in the answer as the service would say it. */
+export type AnsweredPasses = PassesResponse & {
+  meta: PassesResponse['meta'] & {
+    window_clamp?: NonNullable<PassRequest['windowClamp']>;
+    unknown_families?: string[];
+  };
+};
+
+/**
+ * The 7-day cap (meta.window_clamp, asked → searched) and the family keys the local catalog
+ * does not know (meta.unknown_families): timing for those is unavailable, so retrieval_ok is
+ * false for them as for a family without elements; it never reads as "no passes".
+ */
+export function withRequestNotes(response: PassesResponse, req: PassRequest): AnsweredPasses {
+  const notes: string[] = [];
+  if (req.windowClamp)
+    notes.push(
+      `The window was narrowed to ${req.windowClamp.applied.start_date}..${req.windowClamp.applied.end_date} ` +
+        `(asked ${req.windowClamp.requested.start_date}..${req.windowClamp.requested.end_date}): ` +
+        `end_date is capped to a ${MAX_WINDOW_DAYS}-day horizon.`,
+    );
+  if (req.unknownFamilies.length)
+    notes.push(
+      `The local family catalog does not know ${req.unknownFamilies.join(', ')}: their pass timing is unavailable offline (not "no passes").`,
+    );
+  if (!notes.length) return response;
+  return {
+    ...response,
+    meta: {
+      ...response.meta,
+      ...(req.windowClamp ? { window_clamp: req.windowClamp } : {}),
+      ...(req.unknownFamilies.length ? { unknown_families: req.unknownFamilies } : {}),
+    },
+    retrieval_ok: response.retrieval_ok && req.unknownFamilies.length === 0,
+    note: [response.note, ...notes].join(' '),
+  };
+}
+
 interface PassesOpts {
   lat?: string;
   lon?: string;
@@ -91,7 +130,10 @@ export function registerPasses(program: Command): void {
     .option('--lon <deg>', 'target longitude, -180..180')
     .option('--bbox <W,S,E,N>', 'target area; its centre is the target when --lat/--lon are not given')
     .option('--start-date <date>', 'first UTC day, YYYY-MM-DD (default today)')
-    .option('--end-date <date>', 'last UTC day, included (default start + 2 days; at most start + 7)')
+    .option(
+      '--end-date <date>',
+      'last UTC day, included (default start + 2 days; capped to start + 7, as the service caps it)',
+    )
     .option(
       '--satellites <keys>',
       'comma-separated family keys (default all 13; see `watchfloor satellites`)',
@@ -124,10 +166,22 @@ export function registerPasses(program: Command): void {
         throw err;
       }
       const elements = loadElements(opts);
-      const { response, failures } = predictPasses(elements.sets, req, { now, sourceLabel: elements.label });
-      for (const f of failures)
+      const predicted = predictPasses(elements.sets, req, { now, sourceLabel: elements.label });
+      const response = withRequestNotes(predicted.response, req);
+      for (const f of predicted.failures)
         process.stderr.write(`watchfloor: ${f.name} (NORAD ${f.noradId}): ${f.reason}\n`);
-      if (!response.retrieval_ok)
+      if (req.windowClamp)
+        process.stderr.write(
+          `watchfloor: note: the window ${req.windowClamp.requested.start_date} to ${req.windowClamp.requested.end_date} ` +
+            `is longer than the ${MAX_WINDOW_DAYS}-day horizon; searched ${req.windowClamp.applied.start_date} to ` +
+            `${req.windowClamp.applied.end_date}, as the service caps it (meta.window_clamp)\n`,
+        );
+      if (req.unknownFamilies.length)
+        process.stderr.write(
+          `watchfloor: note: the local family catalog does not know ${req.unknownFamilies.join(', ')}; ` +
+            `their timing is unavailable offline (meta.unknown_families; known: ${FAMILY_KEYS.join(', ')})\n`,
+        );
+      if (response.meta.families_without_elements.length)
         process.stderr.write(
           `watchfloor: no usable elements for ${response.meta.families_without_elements.join(', ')}: ` +
             'their timing is unavailable (not "no passes")\n',

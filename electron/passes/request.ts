@@ -1,9 +1,11 @@
-// The inputs of a pass query, checked as the service checks them (spec: main profile,
+// The inputs of a pass query, read as the service reads them (spec: main profile,
 // "GET /api/v1/passes"): lat/lon or a bbox centre; start_date default today, end_date
-// default start + 2 days, at most 7 days after the start (the service caps, the CLI refuses:
-// a silently narrowed window would look like "no passes" after the cap); max_passes 1-100.
+// default start + 2 days, "capped to a 7-day horizon" (a longer window is narrowed to
+// start + 7 days, as the service would, and the narrowing is reported, never silent);
+// max_passes 1-100. The nine commercial family keys are placeholders in the document, so a
+// key the local catalog does not know is reported, not refused.
 import { bboxCentre, parseBBox } from '../../shared/bbox';
-import { FAMILY_KEYS, parseFamilyList, type FamilyKey } from './families';
+import { FAMILY_KEYS, type FamilyKey } from './families';
 
 export const MAX_WINDOW_DAYS = 7;
 export const DEFAULT_WINDOW_DAYS = 2;
@@ -25,6 +27,16 @@ export interface PassRequest {
   endMs: number;
   families: FamilyKey[];
   maxPasses: number;
+  /** Set when the asked window was longer than the 7-day horizon: what was asked, what is searched. */
+  windowClamp?: WindowClamp;
+  /** Family keys asked for that the local catalog does not know (their timing is unavailable). */
+  unknownFamilies: string[];
+}
+
+export interface WindowClamp {
+  requested: { start_date: string; end_date: string };
+  applied: { start_date: string; end_date: string };
+  reason: string;
 }
 
 export interface RawPassRequest {
@@ -78,18 +90,19 @@ export function parsePassRequest(raw: RawPassRequest, now: Date): PassRequest {
     raw.endDate !== undefined ? date(raw.endDate, 'end date') : start + DEFAULT_WINDOW_DAYS * DAY_MS;
   if (end < start)
     throw new PassRequestError(`the end date ${isoDate(end)} is before the start date ${isoDate(start)}`);
-  if (end - start > MAX_WINDOW_DAYS * DAY_MS)
-    throw new PassRequestError(
-      `the window is at most ${MAX_WINDOW_DAYS} days: ${isoDate(start)} to ${isoDate(end)} is ${(end - start) / DAY_MS}; ` +
-        `use an end date no later than ${isoDate(start + MAX_WINDOW_DAYS * DAY_MS)}`,
-    );
+  // The service caps end_date to a 7-day horizon; the same cap here, stated in the answer.
+  const horizon = start + MAX_WINDOW_DAYS * DAY_MS;
+  const applied = Math.min(end, horizon);
+  const windowClamp: WindowClamp | undefined =
+    applied < end
+      ? {
+          requested: { start_date: isoDate(start), end_date: isoDate(end) },
+          applied: { start_date: isoDate(start), end_date: isoDate(applied) },
+          reason: `end_date is capped to a ${MAX_WINDOW_DAYS}-day horizon after start_date, as the service's /passes caps it`,
+        }
+      : undefined;
 
-  let families: FamilyKey[];
-  try {
-    families = parseFamilyList(raw.satellites);
-  } catch (err) {
-    throw new PassRequestError((err as Error).message);
-  }
+  const { families, unknown } = familyKeys(raw.satellites);
   let maxPasses = DEFAULT_MAX_PASSES;
   if (raw.maxPasses !== undefined) {
     maxPasses = number(raw.maxPasses, 'max passes', 1, 100);
@@ -98,11 +111,33 @@ export function parsePassRequest(raw: RawPassRequest, now: Date): PassRequest {
   }
   return {
     target,
-    window: { start: isoDate(start), end: isoDate(end) },
+    window: { start: isoDate(start), end: isoDate(applied) },
     startMs: start,
     // The end date is inclusive: its whole UTC day is searched (as the service's date ranges).
-    endMs: end + DAY_MS,
-    families: families.length ? families : [...FAMILY_KEYS],
+    endMs: applied + DAY_MS,
+    families,
     maxPasses,
+    ...(windowClamp ? { windowClamp } : {}),
+    unknownFamilies: unknown,
   };
+}
+
+/**
+ * "k1,k2" (the --satellites option; omitted = all thirteen): the keys the catalog knows, and
+ * the others. Only known keys can be computed offline; an unknown one is not a usage error
+ * (the document's commercial keys are placeholders) and never widens the query to all.
+ */
+export function familyKeys(text: string | undefined): { families: FamilyKey[]; unknown: string[] } {
+  if (text === undefined) return { families: [...FAMILY_KEYS], unknown: [] };
+  const keys = [
+    ...new Set(
+      text
+        .split(',')
+        .map((k) => k.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  if (keys.length === 0) throw new PassRequestError('--satellites needs at least one family key');
+  const known = (k: string): k is FamilyKey => (FAMILY_KEYS as readonly string[]).includes(k);
+  return { families: keys.filter(known), unknown: keys.filter((k) => !known(k)) };
 }

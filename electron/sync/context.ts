@@ -1,5 +1,6 @@
 // What every sync stream shares: the cache, the client, the token budget, the run summary
-// (cli.md, "sync" --json shape) and the rule for each kind of failure.
+// (the `watchfloor sync --json` shape, docs/sync.md) and the rule for each kind of failure.
+import type { Profile } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { ApiError, type ApiResult, type Client } from '../api';
 
@@ -9,13 +10,18 @@ export interface StreamStats {
   stored: number;
 }
 export interface SyncSummary {
-  profile: 'main' | 'alternate';
+  profile: Profile;
   base_url: string;
   complete: boolean;
   streams: Record<string, StreamStats>;
   tokens: { charged: number; remaining: number | null };
   clamps: { stream: string; kind: string; detail: unknown; required_plans?: string[] }[];
   errors: { stream: string; kind: string; status?: number; message: string }[];
+  /**
+   * Cached events the lists no longer carry whose re-read (--full) answered 404: gone, or not
+   * this key's to read. Kept as cached and never flagged retracted (a 404 is not a retraction).
+   */
+  gone?: string[];
   /** Why the run stopped early (budget, 402, link lost); absent when it ran to the end. */
   stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link'; message: string };
 }
@@ -42,7 +48,7 @@ export class SyncStopped extends Error {
 export interface SyncContext {
   db: Database.Database;
   client: Client;
-  profile: 'main' | 'alternate';
+  profile: Profile;
   summary: SyncSummary;
   /** Today's date (UTC) as the window end. */
   today: string;

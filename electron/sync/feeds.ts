@@ -146,7 +146,8 @@ export async function syncMeasured(ctx: SyncContext, everyMs = MEASURED_EVERY_MS
     }[kind];
     for (;;) {
       ctx.progress({ stream, message: `${kind} ${start}..${end}` });
-      const res = await ctx.call(stream, 3, () =>
+      // Each kind's list has its own record type; here only the meta and the key are read.
+      const res = await ctx.call<{ meta: Record<string, unknown> }>(stream, 3, () =>
         list({ start_date: start, end_date: end, limit: 100, ...(cursor ? { cursor } : {}) }),
       );
       const records = (res.data as Record<string, unknown>)[MEASURED[kind][1]] as unknown[];

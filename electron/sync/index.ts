@@ -1,10 +1,10 @@
 // One sync run: every stream in turn, cheapest and most urgent first, within the token budget.
 // A stream that fails for a reason of its own (403 on a plan, a malformed payload) is recorded
 // and the others go on; a wrong key stops everything (exit 1); a budget, a 402 or a lost link
-// stop the run cleanly, resumable from the checkpoints (exit 3). cli.md, "sync".
+// stop the run cleanly, resumable from the checkpoints (exit 3). docs/sync.md.
 import type Database from 'better-sqlite3';
 import { ApiError, type AlternateClient, type Client } from '../api';
-import { setStreamClamps } from '../cache';
+import { recentThreadIds, setStreamClamps } from '../cache';
 import { syncMonitoring, syncStandingOrders, syncThreads, syncWatches } from './account';
 import { createContext, SyncStopped, type SyncContext, type SyncProgress, type SyncSummary } from './context';
 import { syncBrief, syncDevelopments, syncMeasured, syncTransit } from './feeds';
@@ -27,10 +27,7 @@ export type { SyncProgress, SyncSummary } from './context';
 
 /** The 50 threads most recently fetched: the events the analyst opened or watches. */
 function openedThreads(ctx: SyncContext): string[] {
-  return ctx.db
-    .prepare('SELECT event_id FROM threads ORDER BY fetched_at DESC LIMIT 50')
-    .pluck()
-    .all() as string[];
+  return recentThreadIds(ctx.db, { limit: 50 });
 }
 export { SyncStopped } from './context';
 

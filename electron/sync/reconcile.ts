@@ -1,10 +1,19 @@
 // --full: finds events that left the service's lists and records what became of them
-// (cli.md, "sync": folded into another event, or retracted). It re-lists the window (3 tokens
+// (`watchfloor sync --full`: folded into another event, or retracted). It re-lists the window (3 tokens
 // per 500 events, storing the fresh payloads as it goes) and re-reads only the cached events
 // the lists no longer carry (1 token each): cheap enough for a nightly run on a slow link.
 // Every page is stored with its checkpoint and the ids it listed, in one transaction.
 import { ApiError, type AlternateClient, type MainClient } from '../api';
-import { getCheckpoint, markRetracted, recordAlias, setCheckpoint, storeSignalsPage } from '../cache';
+import {
+  clearSyncSeen,
+  getCheckpoint,
+  markRetracted,
+  markSyncSeen,
+  recordAlias,
+  setCheckpoint,
+  storeSignalsPage,
+  unseenSignalIds,
+} from '../cache';
 import type { SyncContext } from './context';
 import { PAGE, RECORD_START } from './signals';
 
@@ -25,11 +34,10 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
   if (!cp) {
     cp = { phase: 'list', cursor: null, start_date: null, end_date: null, pages: 0 };
     db.transaction(() => {
-      db.prepare('DELETE FROM sync_seen WHERE stream = ?').run(STREAM);
+      clearSyncSeen(db, STREAM);
       setCheckpoint(db, STREAM, cp);
     })();
   }
-  const seen = db.prepare('INSERT OR IGNORE INTO sync_seen (stream, id) VALUES (?, ?)');
 
   while (cp.phase === 'list') {
     ctx.progress({ stream: STREAM, message: `re-listing page ${cp.pages + 1}`, done: stats.received });
@@ -74,23 +82,18 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
     db.transaction(() => {
       const r = storeSignalsPage(db, { profile: ctx.profile, signals, stream: STREAM, checkpoint: next });
       stats.stored += r.inserted + r.updated;
-      for (const s of signals) seen.run(STREAM, String(s.id));
+      for (const s of signals) markSyncSeen(db, STREAM, String(s.id));
     })();
     cp = next;
   }
 
   // Cached, listed (not folded, not retracted) events inside the applied window that the
   // service no longer lists.
-  const missing = db
-    .prepare(
-      `SELECT s.id FROM signals s
-       WHERE s.folded_into IS NULL AND s.retracted = 0
-         AND substr(s.occurred_at, 1, 10) BETWEEN ? AND ?
-         AND NOT EXISTS (SELECT 1 FROM sync_seen k WHERE k.stream = ? AND k.id = s.id)
-       ORDER BY s.id`,
-    )
-    .pluck()
-    .all(cp.start_date ?? RECORD_START, cp.end_date ?? ctx.today, STREAM) as string[];
+  const missing = unseenSignalIds(db, {
+    stream: STREAM,
+    startDate: cp.start_date ?? RECORD_START,
+    endDate: cp.end_date ?? ctx.today,
+  });
   let done = 0;
   for (const id of missing) {
     ctx.progress({
@@ -100,44 +103,62 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
       total: missing.length,
     });
     const outcome = await reread(ctx, id);
+    if (outcome.gone) (ctx.summary.gone ??= []).push(id);
     db.transaction(() => {
-      if (outcome.kind === 'folded') recordAlias(db, { oldId: id, survivorId: outcome.survivor });
-      else if (outcome.kind === 'retracted') markRetracted(db, { id, retractedAt: outcome.at });
+      if (outcome.survivor) recordAlias(db, { oldId: id, survivorId: outcome.survivor });
+      // After the alias, a folded id marks its survivor: the survivor is what was retracted.
+      if (outcome.retractedAt) markRetracted(db, { id, retractedAt: outcome.retractedAt });
       // Marked seen so a rerun after a kill does not pay for this re-read again.
-      seen.run(STREAM, id);
+      markSyncSeen(db, STREAM, id);
     })();
     done++;
   }
   db.transaction(() => {
-    db.prepare('DELETE FROM sync_seen WHERE stream = ?').run(STREAM);
+    clearSyncSeen(db, STREAM);
     setCheckpoint(db, STREAM, null);
   })();
 }
 
-type Outcome =
-  { kind: 'folded'; survivor: string } | { kind: 'retracted'; at: string } | { kind: 'still_there' };
+/**
+ * What a re-read said. Both profiles follow the main document's "States and transitions"
+ * (the alternate document defers to it): a folded id answers with the survivor
+ * (meta.event_id, merged_from_request true), a retracted event with meta.retracted_at.
+ * A 404 is "not found": gone, or not this key's to read. It is never taken for a
+ * retraction; the cached record is left as it is and the run says so (summary.gone).
+ */
+interface Outcome {
+  survivor: string | null;
+  retractedAt: string | null;
+  gone: boolean;
+}
+
+export function rereadOutcome(id: string, signalId: unknown, meta: unknown): Outcome {
+  const m = (meta ?? {}) as { event_id?: unknown; retracted_at?: unknown };
+  const eventId = m.event_id ?? signalId;
+  const survivor =
+    (typeof eventId === 'string' && eventId !== '') || typeof eventId === 'number' ? String(eventId) : null;
+  return {
+    survivor: survivor !== null && survivor !== id ? survivor : null,
+    retractedAt: typeof m.retracted_at === 'string' && m.retracted_at !== '' ? m.retracted_at : null,
+    gone: false,
+  };
+}
 
 async function reread(ctx: SyncContext, id: string): Promise<Outcome> {
   try {
     if (ctx.client.profile === 'main') {
       const client = ctx.client;
       const r = await ctx.call(STREAM, 1, () => client.signal({ id }));
-      const m = r.data.meta;
-      if (m.retracted_at) return { kind: 'retracted', at: m.retracted_at };
-      if (m.merged_from_request && m.event_id && m.event_id !== id)
-        return { kind: 'folded', survivor: m.event_id };
-      return { kind: 'still_there' };
+      return rereadOutcome(id, r.data.signal.id, r.data.meta);
     }
     const client = ctx.client;
     const r = await ctx.call(STREAM, 1, () => client.signal({ id: Number(id) }));
-    // Alternate: "a cluster member id resolves to its cluster" — another id means folded.
-    if (String(r.data.signal.id) !== id) return { kind: 'folded', survivor: String(r.data.signal.id) };
-    return { kind: 'still_there' };
+    // "A cluster member id resolves to its cluster": the answer's id names the survivor when
+    // meta.event_id is absent.
+    return rereadOutcome(id, r.data.signal.id, r.data.meta);
   } catch (e) {
-    // The alternate document shows no retraction field: an event the service no longer
-    // serves at all (404) is recorded as retracted, dated when Watchfloor found out.
     if (e instanceof ApiError && e.kind === 'not_found')
-      return { kind: 'retracted', at: ctx.now().toISOString() };
+      return { survivor: null, retractedAt: null, gone: true };
     throw e;
   }
 }

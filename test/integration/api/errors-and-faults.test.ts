@@ -83,13 +83,20 @@ describe('error statuses', () => {
   });
 });
 
+/** Lifts the rate limit once the client has met a 429 (not after a guessed delay: a busy machine). */
+async function liftAfterFirst429(d: DemoService): Promise<void> {
+  while (!d.requests.some((x) => x.status === 429)) await new Promise((r) => setTimeout(r, 2));
+  d.setFaults({});
+}
+
 describe('slow and flaky links', () => {
   it('429: waits Retry-After, then sends the same request again', async () => {
     const d = await demoWithClient('main', { faults: { rateLimitEveryNth: 1, retryAfterSeconds: 0.4 } });
     demo = d.demo;
-    setTimeout(() => demo!.setFaults({}), 50); // the limit lifts while the client waits
     const t0 = performance.now();
-    const r = await d.client.signals({ limit: 5 });
+    const pending = d.client.signals({ limit: 5 });
+    await liftAfterFirst429(demo); // the limit lifts while the client waits
+    const r = await pending;
     const waited = performance.now() - t0;
     expect(r.data.signals.length).toBeGreaterThan(0);
     expect(waited).toBeGreaterThanOrEqual(380);
@@ -102,8 +109,7 @@ describe('slow and flaky links', () => {
     const d = await demoWithClient('main', { faults: { rateLimitEveryNth: 1, retryAfterSeconds: 0.3 } });
     demo = d.demo;
     const first = d.client.standingOrders({});
-    await new Promise((r) => setTimeout(r, 30));
-    demo.setFaults({});
+    await liftAfterFirst429(demo);
     const t0 = performance.now();
     await Promise.all([
       first,
@@ -225,14 +231,6 @@ describe('input refused before sending (no request, no token)', () => {
           event_id: '00000000-0000-4000-8000-000000000000',
           analysis_goal: 'x' as 'flood_mapping',
         }),
-    ],
-    [
-      'imagery window over 30 days',
-      (c: MainC) => c.imagery({ bbox: '0,0,1,1', start_date: '2026-01-01', end_date: '2026-03-01' }),
-    ],
-    [
-      'passes horizon over 7 days',
-      (c: MainC) => c.passes({ lat: 0, lon: 0, start_date: '2026-01-01', end_date: '2026-01-10' }),
     ],
     ['an id that is not a uuid', (c: MainC) => c.signal({ id: '12345' })],
     ['a parameter of the other profile', (c: MainC) => c.signals({ days: 3 } as never)],

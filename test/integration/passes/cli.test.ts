@@ -1,5 +1,5 @@
-// `watchfloor passes`, `satellites` and `elements` as a user runs them (docs/cli.md "passes",
-// "satellites"): results on stdout, messages on stderr, bad input exits 2 (usage) or 1 with
+// `watchfloor passes`, `satellites` and `elements` as a user runs them (docs/passes.md):
+// results on stdout, messages on stderr, bad input exits 2 (usage) or 1 with
 // the cache untouched.
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -62,11 +62,7 @@ describe('watchfloor passes', () => {
 
   it.each([
     [['--lat', '95', '--lon', '0'], /lat must be within -90\.\.90/],
-    [['--lat', '10', '--lon', '0', '--satellites', 'iceye,maxar'], /unknown family maxar/],
-    [
-      ['--lat', '10', '--lon', '0', '--start-date', '2026-08-22', '--end-date', '2026-09-05'],
-      /at most 7 days/,
-    ],
+    [['--lat', '10', '--lon', '0', '--end-date', '2026-08-21'], /before the start date/],
     [['--lat', '10', '--lon', '0', '--max-passes', '500'], /max passes must be within 1\.\.100/],
     [['--lon', '10'], /give both --lat and --lon/],
     [['--bbox', '1,2,3'], /bbox needs 4 numbers/],
@@ -77,6 +73,61 @@ describe('watchfloor passes', () => {
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
     expect(existsSync(db)).toBe(false);
+  });
+
+  it('a window past the 7-day horizon is narrowed as the service caps it, and the answer says so', async () => {
+    const r = await runWatchfloor(
+      [
+        'passes',
+        ...where,
+        '--end-date',
+        '2026-09-05',
+        '--tle',
+        ACTIVE,
+        '--satellites',
+        'sentinel-2',
+        '--json',
+      ],
+      { env: env() },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as PassesResponse & {
+      meta: { window_clamp?: { requested: unknown; applied: unknown } };
+    };
+    expect(out.meta.window).toEqual({ start: '2026-08-22', end: '2026-08-29' });
+    expect(out.meta.window_clamp).toMatchObject({
+      requested: { start_date: '2026-08-22', end_date: '2026-09-05' },
+      applied: { start_date: '2026-08-22', end_date: '2026-08-29' },
+    });
+    expect(out.passes.length).toBeGreaterThan(0);
+    expect(out.passes.every((p) => p.peak < '2026-08-30T00:00:00Z')).toBe(true);
+    expect(out.note).toMatch(/narrowed to 2026-08-22\.\.2026-08-29/);
+    expect(r.stderr).toMatch(/note: the window 2026-08-22 to 2026-09-05 is longer than the 7-day horizon/);
+    // The table says the window searched, and the note goes to stderr as well.
+    const table = await runWatchfloor(
+      ['passes', ...where, '--end-date', '2026-09-05', '--tle', ACTIVE, '--satellites', 'sentinel-2'],
+      { env: env() },
+    );
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/2026-08-22 to 2026-08-29/);
+    expect(table.stderr).toMatch(/7-day horizon/);
+  });
+
+  it('computes the family keys the catalog knows and names the ones it does not', async () => {
+    const r = await runWatchfloor(
+      ['passes', ...where, '--satellites', 'iceye,unknownkey', '--tle', ACTIVE, '--json'],
+      { env: env() },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as PassesResponse & { meta: { unknown_families?: string[] } };
+    expect(out.meta.unknown_families).toEqual(['unknownkey']);
+    expect(out.meta.families).toEqual(['iceye']);
+    expect(out.passes.length).toBeGreaterThan(0);
+    expect(new Set(out.passes.map((p) => p.family_key))).toEqual(new Set(['iceye']));
+    // Timing for the unknown key is unavailable, which is not "no passes".
+    expect(out.retrieval_ok).toBe(false);
+    expect(out.note).toMatch(/does not know unknownkey/);
+    expect(r.stderr).toMatch(/note: the local family catalog does not know unknownkey/);
   });
 
   it('fails (exit 1) on a file with no usable set, naming the bad lines', async () => {
