@@ -16,13 +16,13 @@ import {
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { channels, type AppNotification } from '../shared/contract';
-import { createAppServices } from './app-context';
 import { PUSH_PREFIX } from './contract/bridge';
+import { createAppServices } from './contract/services';
 import { createDesktopNotifier } from './adapters/notifier';
+import { rendererFile, rendererHeaders } from './hosts-common/renderer-files';
+import { createWindowDelivery } from './notify/delivery';
 import { packageRoot, resolveDbPath, userDataDir } from './paths';
-import { createHost } from './runtime/host';
-import { readSettings } from './settings';
-import { RENDERER_CSP } from './serve/server';
+import { readSettings, settingsFileIn } from './settings';
 
 const SCHEME = 'app';
 const APP_ORIGIN = `${SCHEME}://watchfloor`;
@@ -39,11 +39,28 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let mainWindow: BrowserWindow | null = null;
   const dbPath = resolveDbPath(undefined);
-  const settingsDir = userDataDir();
+  const settingsFile = settingsFileIn(userDataDir());
+  const log = (line: string) => console.error(line);
+
+  const sendToWindows = (event: string, payload: unknown) => {
+    for (const win of BrowserWindow.getAllWindows()) win.webContents.send(PUSH_PREFIX + event, payload);
+  };
+  // Each notification reaches the window once: when it is raised, or (a coalesced summary the
+  // window never got) when its desktop toast is clicked.
+  const delivery = createWindowDelivery((n) => sendToWindows('notification', n));
+  const notify = createDesktopNotifier((n: AppNotification) => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+    delivery.clicked(n);
+  });
   const services = createAppServices({
     transport: 'electron',
-    baseUrl: null,
     dbPath,
+    settingsFile,
+    // Background sync's coalesced notifications go to the desktop.
+    desktop: notify,
+    log,
     // Checklist 15: only parsed http(s) URLs (the contract row validated it already).
     openExternal: async (url) => {
       const parsed = new URL(url);
@@ -52,26 +69,14 @@ if (!app.requestSingleInstanceLock()) {
       await shell.openExternal(parsed.toString());
     },
   });
-
-  const focusAndOpen = (n: AppNotification) => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-    mainWindow.webContents.send(PUSH_PREFIX + 'notification', n);
+  const openExternal = async (url: string) => {
+    await services.dispatch('external.open', { url });
   };
-  const notify = createDesktopNotifier(focusAndOpen);
-  // Background sync for the remembered service; the desktop gets the coalesced notifications.
-  const host = createHost({
-    services,
-    dbPath,
-    settingsDir,
-    desktop: notify,
-    log: (line) => console.error(line),
-  });
 
   // Push events to every window.
   services.bus.subscribe((event, payload) => {
-    for (const win of BrowserWindow.getAllWindows()) win.webContents.send(PUSH_PREFIX + event, payload);
+    if (event === 'notification') delivery.pushed(payload as AppNotification);
+    else sendToWindows(event, payload);
   });
 
   // Checklist 17: every IPC message comes from our own page in our own window.
@@ -96,7 +101,7 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
       // Source links in threads open in the system browser, through the same check.
-      void services.ctx.openExternal?.(url).catch(() => undefined);
+      void openExternal(url).catch(() => undefined);
       return { action: 'deny' };
     });
   });
@@ -124,6 +129,12 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     mainWindow.once('ready-to-show', () => mainWindow?.show());
+    // A window that loads after the link last changed starts from the current state (serve
+    // sends it when the event stream opens; sync.status carries it too).
+    mainWindow.webContents.on('did-finish-load', () => {
+      const link = services.bus.latest('link.status');
+      if (link) mainWindow?.webContents.send(PUSH_PREFIX + 'link.status', link);
+    });
     mainWindow.on('closed', () => (mainWindow = null));
     void mainWindow.loadURL(`${APP_ORIGIN}/index.html`);
   };
@@ -138,22 +149,10 @@ if (!app.requestSingleInstanceLock()) {
     // Checklist 7: the CSP travels as a header on every renderer file.
     protocol.handle(SCHEME, async (request) => {
       const url = new URL(request.url);
-      const file = path.resolve(
-        rendererDir,
-        decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html',
-      );
-      if (url.host !== 'watchfloor' || !file.startsWith(rendererDir + path.sep))
-        return new Response('not found', { status: 404 });
+      const file = url.host === 'watchfloor' ? rendererFile(rendererDir, url.pathname) : null;
+      if (!file) return new Response('not found', { status: 404 });
       try {
-        const body = await readFile(file);
-        const type = MIME[path.extname(file)] ?? 'application/octet-stream';
-        return new Response(body, {
-          headers: {
-            'Content-Type': type,
-            'Content-Security-Policy': RENDERER_CSP,
-            'X-Content-Type-Options': 'nosniff',
-          },
-        });
+        return new Response(await readFile(file), { headers: rendererHeaders(file) });
       } catch {
         return new Response('not found', { status: 404 });
       }
@@ -163,14 +162,15 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionCheckHandler(() => false);
     Menu.setApplicationMenu(buildMenu());
     createWindow();
-    const settings = readSettings(settingsDir);
+    const settings = readSettings(settingsFile);
     const baseUrl = process.env.WATCHFLOOR_BASE_URL || settings.baseUrl;
     // No service yet: the window offers the first-run choice (a service and key, or demo).
-    if (baseUrl) void host.connect(baseUrl, settings.profile);
+    if (baseUrl)
+      void services.accounts.connect(baseUrl, settings.profile).catch((e: unknown) => log(String(e)));
     // Sync on resume from sleep (the scheduler also runs on start and on its interval).
-    powerMonitor.on('resume', () => services.ctx.sync?.scheduler.resumed());
+    powerMonitor.on('resume', () => services.accounts.current()?.runtime.scheduler.resumed());
   });
-  app.on('before-quit', () => void host.close());
+  app.on('before-quit', () => void services.close());
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
@@ -179,17 +179,6 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
 }
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.pbf': 'application/x-protobuf',
-  '.woff2': 'font/woff2',
-};
 
 function buildMenu(): Menu {
   const isMac = process.platform === 'darwin';

@@ -18,7 +18,11 @@ const row =
 const empty = z.strictObject({});
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
 
-export type Profile = 'main' | 'alternate';
+/** The service's two profiles; everything that names one uses this type or this schema. */
+export const PROFILES = ['main', 'alternate'] as const;
+export type Profile = (typeof PROFILES)[number];
+/** The one schema of a profile name, for every input that carries one. */
+export const profileSchema = z.enum(PROFILES);
 
 export interface AppInfo {
   version: string;
@@ -53,7 +57,7 @@ export interface SyncStatusResult {
   nextRunAt: string | null;
   spentToday: number;
   lastOutcome: { complete: boolean; tokensCharged: number; linkLost: boolean; error?: string } | null;
-  /** The last run's summary per stream (cli.md "sync" --json shape), clamps included. */
+  /** The last run's summary per stream (docs/cli.md "sync" --json shape), clamps included. */
   lastSummary: unknown;
 }
 
@@ -86,12 +90,12 @@ export const capabilities = {
   'setup.connect': row<AppInfo>()(
     z.strictObject({
       baseUrl: httpUrl,
-      profile: z.enum(['main', 'alternate']),
+      profile: profileSchema,
       key: z.string().min(8).max(512).regex(/^\S+$/, 'must not contain white space'),
     }),
   ),
   /** First run: the built-in demo service, its data marked as demo everywhere. */
-  'setup.demo': row<AppInfo>()(z.strictObject({ profile: z.enum(['main', 'alternate']) })),
+  'setup.demo': row<AppInfo>()(z.strictObject({ profile: profileSchema })),
   'notifications.list': row<AppNotification[]>()(
     z.strictObject({ limit: z.number().int().min(1).max(500).optional() }),
   ),

@@ -2,10 +2,11 @@
 // a browser on this machine. Prints one URL carrying a fresh secret; runs until interrupted.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createAppServices } from '../app-context';
+import { PROFILES, type Profile } from '../../shared/contract';
+import { createAppServices } from '../contract/services';
 import { packageRoot, resolveDbPath, userDataDir } from '../paths';
-import { createHost } from '../runtime/host';
-import { readSettings } from '../settings';
+import { readSettings, settingsFileFor, settingsFileIn } from '../settings';
+// The `serve` command is how the serve host is launched: the one import of serve/ from cli/.
 import { startServe } from '../serve/server';
 import { usageError } from './errors';
 
@@ -23,21 +24,22 @@ export function registerServe(program: Command): void {
         const port = opts.port === undefined ? 0 : Number(opts.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535)
           throw usageError(`--port must be 0-65535, got ${opts.port}`);
-        if (opts.profile !== 'main' && opts.profile !== 'alternate')
-          throw usageError(`--profile must be main or alternate, got ${opts.profile}`);
+        const profile = opts.profile as Profile;
+        if (!PROFILES.includes(profile))
+          throw usageError(`--profile must be ${PROFILES.join(' or ')}, got ${opts.profile}`);
         const root = packageRoot(import.meta.dirname);
         const log = (line: string) => process.stderr.write(`${line}\n`);
         const dbPath = resolveDbPath(opts.db);
-        // Choices are remembered in the per-user folder, unless a test points --db elsewhere.
-        const settingsDir = opts.db ? null : userDataDir();
-        const remembered = settingsDir ? readSettings(settingsDir) : null;
-        const baseUrl = opts.baseUrl || process.env.WATCHFLOOR_BASE_URL || remembered?.baseUrl || null;
-        const profile = opts.baseUrl || !remembered?.baseUrl ? opts.profile : remembered.profile;
-        const services = createAppServices({ transport: 'serve', baseUrl: null, profile: null, dbPath, log });
-        const host = createHost({ services, dbPath, settingsDir, log });
+        // The service and schedule are remembered in the per-user folder, or beside a --db file
+        // (so a test's cache never touches the analyst's settings).
+        const settingsFile = opts.db ? settingsFileFor(dbPath) : settingsFileIn(userDataDir());
+        const remembered = readSettings(settingsFile);
+        const baseUrl = opts.baseUrl || process.env.WATCHFLOOR_BASE_URL || remembered.baseUrl || null;
+        const rememberedProfile = opts.baseUrl || !remembered.baseUrl ? profile : remembered.profile;
+        const services = createAppServices({ transport: 'serve', dbPath, settingsFile, log });
         // No service and no --demo: the window offers the first-run choice (setup.*).
-        if (opts.demo) await host.demo(opts.profile);
-        else if (baseUrl) await host.connect(baseUrl, profile);
+        if (opts.demo) await services.accounts.demo(profile);
+        else if (baseUrl) await services.accounts.connect(baseUrl, rememberedProfile);
         const handle = await startServe({
           dispatch: services.dispatch,
           bus: services.bus,
@@ -49,7 +51,7 @@ export function registerServe(program: Command): void {
           'Watchfloor is served on 127.0.0.1 only; open the URL above. Ctrl+C stops it.\n',
         );
         await new Promise<void>((resolve) => {
-          const stop = () => void Promise.all([handle.close(), host.close()]).then(() => resolve());
+          const stop = () => void Promise.all([handle.close(), services.close()]).then(() => resolve());
           process.once('SIGINT', stop);
           process.once('SIGTERM', stop);
         });

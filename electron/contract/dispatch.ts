@@ -4,12 +4,9 @@
 import type { z } from 'zod';
 import {
   capabilities,
-  pushEvents,
   type Channel,
   type ContractErrorBody,
   type ParsedInput,
-  type PushEvent,
-  type PushPayload,
   type Result,
 } from '../../shared/contract';
 
@@ -62,29 +59,5 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
   };
 }
 
-type Listener = (event: PushEvent, payload: unknown) => void;
-
-/** Push events main sends to every window / browser tab; payloads checked against the table. */
-export interface PushBus {
-  emit<E extends PushEvent>(event: E, payload: PushPayload<E>): void;
-  subscribe(listener: Listener): () => void;
-  /** The latest payload of an event, so a window that connects late starts current. */
-  latest<E extends PushEvent>(event: E): PushPayload<E> | undefined;
-}
-
-export function createPushBus(): PushBus {
-  const listeners = new Set<Listener>();
-  const latest = new Map<PushEvent, unknown>();
-  return {
-    emit(event, payload) {
-      const checked = pushEvents[event].parse(payload);
-      latest.set(event, checked);
-      for (const l of listeners) l(event, checked);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    latest: <E extends PushEvent>(event: E) => latest.get(event) as PushPayload<E> | undefined,
-  };
-}
+// The push bus is the runtime's (it emits); re-exported for the hosts that carry it.
+export { createPushBus, type PushBus } from '../runtime/push-bus';

@@ -1,49 +1,47 @@
-// One handler per contract row. Handlers take their capabilities from the AppContext, so
-// Electron main, `serve` and tests run the very same code.
+// One handler per contract row. Everything that belongs to the connected service comes from
+// the current account (read at each call, never copied), so a swap changes base URL,
+// profile, cache, runtime and outbox together. Electron main, `serve` and tests run the
+// very same code.
 import type {
   AppInfo,
   AppNotification,
   KeyStatusResult,
+  OutboxItem,
   Profile,
   SyncStatusResult,
 } from '../../shared/contract';
-import type { SyncRuntime } from '../runtime/sync-runtime';
-import type { OutboxItem } from '../../shared/contract';
+import type { Account, Accounts } from '../account';
+import { sameService } from '../account';
+import { ApiError, createClient } from '../api';
+import { keychainAccount, keyStatus, KeychainUnavailableError, type Keychain } from '../keychain';
 import type { OutboxRow } from '../outbox/outbox';
 import * as writes from '../outbox/writes';
-import { ApiError, createClient } from '../api';
-import { keyStatus, KeychainUnavailableError, type Keychain } from '../keychain';
 import { ContractError, type Handlers } from './dispatch';
 
-export interface AppContext {
+export interface HandlerDeps {
   version: string;
-  mode: AppInfo['mode'];
   transport: AppInfo['transport'];
-  profile: Profile | null;
-  baseUrl: string | null;
-  dbPath: string | null;
+  accounts: Accounts;
   keychain: Keychain;
   env: NodeJS.ProcessEnv;
   notifications: () => AppNotification[];
   /** Opens a parsed http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: ((url: string) => Promise<void>) | null;
-  /** Background sync, once a service (or the demo) is configured. */
-  sync: SyncRuntime | null;
-  /** The first-run choice: connect to a service, or demo mode (provided by the host). */
-  setup: {
-    connect(baseUrl: string, profile: Profile): Promise<void>;
-    demo(profile: Profile): Promise<void>;
-  } | null;
 }
 
-const info = (ctx: AppContext): AppInfo => ({
-  version: ctx.version,
-  mode: ctx.mode,
-  profile: ctx.profile,
-  baseUrl: ctx.baseUrl,
-  dbPath: ctx.dbPath,
-  transport: ctx.transport,
-});
+const NO_SERVICE = 'no service is configured: enter a base URL and key, or use demo mode';
+
+function info(deps: HandlerDeps): AppInfo {
+  const account = deps.accounts.current();
+  return {
+    version: deps.version,
+    mode: account?.mode ?? 'offline',
+    profile: account?.profile ?? null,
+    baseUrl: account?.baseUrl ?? null,
+    dbPath: account?.dbPath ?? null,
+    transport: deps.transport,
+  };
+}
 
 /** Checks a key with a free call (the standing-order list) before anything is stored. */
 async function checkKey(baseUrl: string, profile: Profile, key: string): Promise<void> {
@@ -56,6 +54,16 @@ async function checkKey(baseUrl: string, profile: Profile, key: string): Promise
   }
 }
 
+/** The keychain's refusal is a message for the analyst, not a crash. */
+async function storeKey(keychain: Keychain, baseUrl: string, key: string): Promise<void> {
+  try {
+    await keychain.set(baseUrl, key);
+  } catch (err) {
+    if (err instanceof KeychainUnavailableError) throw new ContractError(err.message);
+    throw err;
+  }
+}
+
 const item = (r: OutboxRow): OutboxItem => ({
   localId: r.localId,
   op: r.op,
@@ -65,15 +73,15 @@ const item = (r: OutboxRow): OutboxItem => ({
   createdAt: r.createdAt,
 });
 
-function runtime(ctx: AppContext): SyncRuntime {
-  if (!ctx.sync)
-    throw new ContractError('no service is configured: enter a base URL and key, or use demo mode');
-  return ctx.sync;
+function account(deps: HandlerDeps): Account {
+  const current = deps.accounts.current();
+  if (!current) throw new ContractError(NO_SERVICE);
+  return current;
 }
 
-function syncStatus(ctx: AppContext): SyncStatusResult {
-  const rt = ctx.sync;
-  if (!rt)
+function syncStatus(deps: HandlerDeps): SyncStatusResult {
+  const current = deps.accounts.current();
+  if (!current)
     return {
       configured: false,
       running: false,
@@ -84,104 +92,115 @@ function syncStatus(ctx: AppContext): SyncStatusResult {
       lastOutcome: null,
       lastSummary: null,
     };
-  const st = rt.scheduler.state;
+  const st = current.runtime.scheduler.state;
   return {
     configured: true,
     running: st.running,
-    online: st.online,
+    // What the calls met, the same state `link.status` pushes.
+    online: current.link.online,
     lastRunAt: st.lastRunAt,
     nextRunAt: st.nextRunAt,
     spentToday: st.spentToday,
     lastOutcome: st.lastOutcome,
-    lastSummary: rt.lastSummary(),
+    lastSummary: current.runtime.lastSummary(),
   };
 }
 
-async function statusOf(ctx: AppContext): Promise<KeyStatusResult> {
-  if (!ctx.baseUrl) return { set: false, hint: null, source: null, unavailable: null };
+async function statusOf(deps: HandlerDeps): Promise<KeyStatusResult> {
+  const baseUrl = deps.accounts.current()?.baseUrl;
+  if (!baseUrl) return { set: false, hint: null, source: null, unavailable: null };
   try {
-    return { ...(await keyStatus(ctx.baseUrl, ctx.keychain, ctx.env)), unavailable: null };
+    return { ...(await keyStatus(baseUrl, deps.keychain, deps.env)), unavailable: null };
   } catch (err) {
     if (err instanceof KeychainUnavailableError)
-      return { set: Boolean(ctx.env.WATCHFLOOR_API_KEY), hint: null, source: null, unavailable: err.message };
+      return {
+        set: Boolean(deps.env.WATCHFLOOR_API_KEY),
+        hint: null,
+        source: null,
+        unavailable: err.message,
+      };
     throw err;
   }
 }
 
-export function createHandlers(ctx: AppContext): Handlers {
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { accounts } = deps;
+  const runtime = () => account(deps).runtime;
   return {
-    'app.info': () => info(ctx),
+    'app.info': () => info(deps),
     'setup.connect': async ({ baseUrl, profile, key }) => {
-      if (!ctx.setup) throw new ContractError('this window cannot change the service');
-      const url = baseUrl.replace(/\/+$/, '');
+      const url = keychainAccount(baseUrl);
       await checkKey(url, profile, key);
-      try {
-        await ctx.keychain.set(url, key);
-      } catch (err) {
-        if (err instanceof KeychainUnavailableError) throw new ContractError(err.message);
-        throw err;
-      }
-      await ctx.setup.connect(url, profile);
-      return info(ctx);
+      await storeKey(deps.keychain, url, key);
+      await accounts.connect(url, profile);
+      return info(deps);
     },
     'setup.demo': async ({ profile }) => {
-      if (!ctx.setup) throw new ContractError('this window cannot change the service');
-      await ctx.setup.demo(profile);
-      return info(ctx);
+      await accounts.demo(profile);
+      return info(deps);
     },
-    'key.status': () => statusOf(ctx),
+    'key.status': () => statusOf(deps),
+    // A key for another service means working with that service: the whole account switches
+    // (its own cache, runtime and outbox), keeping the profile the analyst works in.
     'key.set': async ({ baseUrl, key }) => {
-      await ctx.keychain.set(baseUrl, key);
-      ctx.baseUrl = baseUrl;
-      return statusOf(ctx);
+      const url = keychainAccount(baseUrl);
+      await storeKey(deps.keychain, url, key);
+      const current = accounts.current();
+      if (!current || current.mode !== 'live' || !sameService(current.baseUrl, url))
+        await accounts.connect(url, current?.profile ?? 'main');
+      return statusOf(deps);
     },
     'key.clear': async () => {
-      if (!ctx.baseUrl) throw new ContractError('no service is configured, so there is no key to clear');
-      await ctx.keychain.clear(ctx.baseUrl);
-      return statusOf(ctx);
+      const current = accounts.current();
+      if (!current) throw new ContractError('no service is configured, so there is no key to clear');
+      await deps.keychain.clear(current.baseUrl);
+      return statusOf(deps);
     },
-    'notifications.list': ({ limit }) => ctx.notifications().slice(0, limit ?? 100),
+    'notifications.list': ({ limit }) => deps.notifications().slice(0, limit ?? 100),
     'sync.now': async () => {
-      if (!ctx.sync)
-        throw new ContractError('no service is configured: enter a base URL and key, or use demo mode');
-      await ctx.sync.runNow('manual');
-      return syncStatus(ctx);
+      await runtime().runNow('manual');
+      return syncStatus(deps);
     },
-    'sync.status': () => syncStatus(ctx),
+    'sync.status': () => syncStatus(deps),
     'link.report': ({ online }) => {
-      ctx.sync?.scheduler.setOnline(online);
-      return syncStatus(ctx);
+      const current = accounts.current();
+      current?.runtime.scheduler.setOnline(online);
+      // The OS knows the network is gone; that the service is back, only a call can tell.
+      if (!online) current?.link.lost();
+      return syncStatus(deps);
     },
     'sync.configure': ({ intervalMinutes, dailyTokenBudget }) => {
-      if (!ctx.sync) throw new ContractError('no service is configured');
-      if (intervalMinutes !== undefined) ctx.sync.scheduler.setInterval(intervalMinutes);
-      if (dailyTokenBudget !== undefined) ctx.sync.scheduler.setDailyBudget(dailyTokenBudget);
-      return syncStatus(ctx);
+      account(deps);
+      accounts.configure({
+        ...(intervalMinutes !== undefined ? { intervalMinutes } : {}),
+        ...(dailyTokenBudget !== undefined ? { dailyTokenBudget } : {}),
+      });
+      return syncStatus(deps);
     },
-    'notes.add': (input) => item(runtime(ctx).write((o) => writes.addNote(o, input))),
+    'notes.add': (input) => item(runtime().write((o) => writes.addNote(o, input))),
     'notes.delete': ({ watchId, noteId }) =>
-      item(runtime(ctx).write((o) => writes.deleteNoteLater(o, watchId, noteId))),
-    'watches.create': (input) => item(runtime(ctx).write((o) => writes.createWatch(o, input))),
+      item(runtime().write((o) => writes.deleteNoteLater(o, watchId, noteId))),
+    'watches.create': (input) => item(runtime().write((o) => writes.createWatch(o, input))),
     'watches.update': ({ watchId, ...changes }) =>
-      item(runtime(ctx).write((o) => writes.updateWatch(o, watchId, changes))),
-    'watches.delete': ({ watchId }) => item(runtime(ctx).write((o) => writes.deleteWatchLater(o, watchId))),
-    'orders.create': (input) => item(runtime(ctx).write((o) => writes.createOrder(o, input))),
+      item(runtime().write((o) => writes.updateWatch(o, watchId, changes))),
+    'watches.delete': ({ watchId }) => item(runtime().write((o) => writes.deleteWatchLater(o, watchId))),
+    'orders.create': (input) => item(runtime().write((o) => writes.createOrder(o, input))),
     'orders.setActive': ({ orderId, active }) =>
-      item(runtime(ctx).write((o) => writes.setOrderActive(o, orderId, active))),
-    'orders.delete': ({ orderId }) => item(runtime(ctx).write((o) => writes.deleteOrderLater(o, orderId))),
-    'monitoring.create': (input) => item(runtime(ctx).write((o) => writes.createMonitoringArea(o, input))),
-    'events.thread': ({ eventId }) => runtime(ctx).thread(String(eventId)),
-    'outbox.list': () => runtime(ctx).withOutbox((o) => o.open().map(item)),
-    'outbox.retry': ({ localId }) => item(runtime(ctx).withOutbox((o) => o.retry(localId))),
-    'outbox.edit': ({ localId, payload }) => item(runtime(ctx).withOutbox((o) => o.edit(localId, payload))),
+      item(runtime().write((o) => writes.setOrderActive(o, orderId, active))),
+    'orders.delete': ({ orderId }) => item(runtime().write((o) => writes.deleteOrderLater(o, orderId))),
+    'monitoring.create': (input) => item(runtime().write((o) => writes.createMonitoringArea(o, input))),
+    'events.thread': ({ eventId }) => runtime().thread(String(eventId)),
+    'outbox.list': () => runtime().withOutbox((o) => o.open().map(item)),
+    'outbox.retry': ({ localId }) => item(runtime().withOutbox((o) => o.retry(localId))),
+    'outbox.edit': ({ localId, payload }) => item(runtime().withOutbox((o) => o.edit(localId, payload))),
     'outbox.discard': ({ localId }) => {
-      runtime(ctx).withOutbox((o) => o.discard(localId));
+      runtime().withOutbox((o) => o.discard(localId));
       return { discarded: true as const };
     },
-    'outbox.flush': () => runtime(ctx).flush(),
+    'outbox.flush': () => runtime().flush(),
     'external.open': async ({ url }) => {
-      if (!ctx.openExternal) return { opened: false };
-      await ctx.openExternal(new URL(url).toString());
+      if (!deps.openExternal) return { opened: false };
+      await deps.openExternal(new URL(url).toString());
       return { opened: true };
     },
   };

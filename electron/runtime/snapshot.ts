@@ -2,6 +2,7 @@
 // orders, watches and the notable developments of watched events (issue: desktop shell,
 // "Desktop notifications").
 import type Database from 'better-sqlite3';
+import type { Profile } from '../../shared/contract';
 import { listDevelopments, listStandingOrders, listWatches } from '../cache';
 import type { NotableDevelopment, NotifySnapshot } from '../notify/diff';
 
@@ -9,7 +10,7 @@ const s = (v: unknown): string | null =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 const n = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-export function notifySnapshot(db: Database.Database, profile: 'main' | 'alternate'): NotifySnapshot {
+export function notifySnapshot(db: Database.Database, profile: Profile): NotifySnapshot {
   const orders = listStandingOrders(db).map(({ id, record }) => ({
     id,
     name: s(record.name),

@@ -2,33 +2,44 @@
 // runs the sync engine; each run's progress goes to the push channel, and afterwards the
 // notifier compares the cache before and after (a fired order, a watch needing attention,
 // a notable development on a watched event) → the in-app list, the push channel, and the
-// desktop (coalesced when many). The key is read per run from the keychain (or env) and
-// never leaves this function.
-import type { AppNotification } from '../../shared/contract';
-import { ApiError, createClient } from '../api';
-import { getThread, openCache, storeThread } from '../cache';
-import type { PushBus } from '../contract/dispatch';
+// desktop (coalesced when many). It works on the account's one cache connection (opened by
+// the account, never here) and its one outbox. The key is read per run from the keychain
+// (or env) and never leaves this function.
+import type Database from 'better-sqlite3';
+import type { AppNotification, Profile } from '../../shared/contract';
+import { ApiError, createClient, type Client } from '../api';
+import { getThread, storeThread } from '../cache';
 import { resolveApiKey, type Keychain } from '../keychain';
 import { diffForNotifications } from '../notify/diff';
 import { classifySendError, createExecutors } from '../outbox/executors';
 import { Outbox, type FlushReport, type OutboxRow } from '../outbox/outbox';
 import { SyncScheduler, type RunOutcome, type RunReason } from '../scheduler/scheduler';
 import { runSync, type SyncSummary } from '../sync';
+import type { LinkMonitor } from './link';
+import type { PushBus } from './push-bus';
 import { notifySnapshot } from './snapshot';
+
+export interface Schedule {
+  intervalMinutes: number;
+  /** Tokens per UTC day that automatic (and manual) runs may spend. */
+  dailyTokenBudget: number;
+}
 
 export interface SyncRuntimeOptions {
   baseUrl: string;
-  profile: 'main' | 'alternate';
-  dbPath: string;
+  profile: Profile;
+  /** The account's cache connection; the runtime never opens or closes it. */
+  db: Database.Database;
   keychain: Keychain;
   env?: NodeJS.ProcessEnv;
   bus: PushBus;
+  /** Every client the runtime makes calls through it, so the link state is what calls met. */
+  link: LinkMonitor;
+  schedule: Schedule;
   /** Shows desktop notifications (Electron adapter); absent under `serve` and in tests. */
   desktop?: (n: AppNotification) => void;
-  intervalMinutes?: number;
-  dailyTokenBudget?: number;
   now?: () => Date;
-  /** Test hook: a fixed key instead of the keychain (demo mode's built-in demo key). */
+  /** A fixed key instead of the keychain (demo mode's built-in demo key). */
   apiKey?: string;
   log?: (line: string) => void;
 }
@@ -45,26 +56,20 @@ export interface SyncRuntime {
   thread(eventId: string): Promise<{ thread: unknown; fromCache: boolean; note: string | null }>;
   lastSummary(): SyncSummary | null;
   runNow(reason?: RunReason): Promise<RunOutcome | null>;
+  /** Stops the scheduler and waits for a run or a flush in progress (the cache stays open). */
   stop(): Promise<void>;
 }
 
 export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
+  const { db } = opts;
   let last: SyncSummary | null = null;
   const now = opts.now ?? (() => new Date());
+  const clientWith = (apiKey: string, extra: { retries?: number; timeoutMs?: number } = {}): Client =>
+    createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey, fetch: opts.link.fetch, ...extra });
 
-  const open = () => openCache(opts.dbPath, { baseUrl: opts.baseUrl, profile: opts.profile });
   // Queuing needs no key: the executors' names are enough until a flush sends.
-  const queueExecutors = createExecutors(
-    createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey: 'queue-only' }),
-  );
-  function withOutbox<T>(fn: (outbox: Outbox) => T): T {
-    const db = open();
-    try {
-      return fn(new Outbox(db, queueExecutors, classifySendError));
-    } finally {
-      db.close();
-    }
-  }
+  const outbox = new Outbox(db, createExecutors(clientWith('queue-only')), classifySendError);
+
   // One flush at a time across the runtime: two would send the same row twice.
   let flushing: Promise<FlushReport> | null = null;
   function flushWith(key: string): Promise<FlushReport> {
@@ -72,15 +77,9 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
     return flushing;
   }
   async function flushOnce(key: string): Promise<FlushReport> {
-    const client = createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey: key });
-    const db = open();
-    try {
-      const report = await new Outbox(db, createExecutors(client), classifySendError).flush();
-      if (report.sent || report.rejected) opts.bus.emit('cache.changed', { resources: ['outbox'] });
-      return report;
-    } finally {
-      db.close();
-    }
+    const report = await new Outbox(db, createExecutors(clientWith(key)), classifySendError).flush();
+    if (report.sent || report.rejected) opts.bus.emit('cache.changed', { resources: ['outbox'] });
+    return report;
   }
   async function keyOrNull(): Promise<{ key: string } | null> {
     return opts.apiKey ? { key: opts.apiKey } : await resolveApiKey(opts.baseUrl, opts.keychain, opts.env);
@@ -101,14 +100,12 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
     await flushWith(found.key).catch((e: unknown) =>
       opts.log?.(`outbox: ${e instanceof Error ? e.message : String(e)}`),
     );
-    const client = createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey: found.key });
-    const db = open();
     try {
       const before = notifySnapshot(db, opts.profile);
       opts.bus.emit('sync.progress', { stream: 'sync', phase: 'started', received: 0 });
       const summary = await runSync({
         db,
-        client,
+        client: clientWith(found.key),
         baseUrl: opts.baseUrl,
         maxTokens: Number.isFinite(maxTokens) ? maxTokens : undefined,
         now,
@@ -132,8 +129,6 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
         phase: 'done',
         received: Object.values(summary.streams).reduce((a, s) => a + s.received, 0),
       });
-      if (summary.stopped?.reason === 'link')
-        opts.bus.emit('link.status', { online: false, since: now().toISOString() });
       return {
         tokensCharged: summary.tokens.charged,
         linkLost: summary.stopped?.reason === 'link',
@@ -154,21 +149,24 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
         complete: false,
         error: message,
       };
-    } finally {
-      db.close();
     }
   }
 
   const scheduler = new SyncScheduler({
     run,
-    intervalMinutes: opts.intervalMinutes ?? 15,
-    dailyTokenBudget: opts.dailyTokenBudget ?? 500,
+    intervalMinutes: opts.schedule.intervalMinutes,
+    dailyTokenBudget: opts.schedule.dailyTokenBudget,
     now,
   });
+  // A call that reaches the service while the scheduler waits out a lost link: sync now.
+  opts.link.onChange((online) => {
+    if (online && !scheduler.state.online) scheduler.setOnline(true);
+  });
+
   return {
     scheduler,
     write: (fn) => {
-      const row = withOutbox(fn);
+      const row = fn(outbox);
       opts.bus.emit('cache.changed', { resources: ['outbox'] });
       // Try to send at once; a failed link leaves it queued for the next run.
       void keyOrNull()
@@ -176,44 +174,25 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
         .catch(() => undefined);
       return row;
     },
-    withOutbox,
+    withOutbox: (fn) => fn(outbox),
     flush: async () => {
       const k = await keyOrNull();
       if (!k) throw new Error(`no API key for ${opts.baseUrl}`);
       return flushWith(k.key);
     },
     async thread(eventId) {
-      const cached = () => {
-        const db = open();
-        try {
-          return getThread(db, eventId);
-        } finally {
-          db.close();
-        }
-      };
       const k = await keyOrNull();
       if (k) {
-        const client = createClient({
-          baseUrl: opts.baseUrl,
-          profile: opts.profile,
-          apiKey: k.key,
-          retries: 1,
-          timeoutMs: 20_000,
-        });
+        const client = clientWith(k.key, { retries: 1, timeoutMs: 20_000 });
         try {
           const res =
             client.profile === 'main'
               ? await client.thread({ eventId })
               : await client.thread({ eventId: Number(eventId) });
-          const db = open();
-          try {
-            storeThread(db, { eventId, thread: res.data });
-          } finally {
-            db.close();
-          }
+          storeThread(db, { eventId, thread: res.data });
           return { thread: res.data, fromCache: false, note: null };
         } catch (e) {
-          const thread = cached();
+          const thread = getThread(db, eventId);
           if (thread)
             return {
               thread,
@@ -223,12 +202,15 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
           throw e;
         }
       }
-      const thread = cached();
+      const thread = getThread(db, eventId);
       if (!thread) throw new Error(`no cached thread for ${eventId}, and no key to fetch it`);
       return { thread, fromCache: true, note: 'shown from the cache (no key set)' };
     },
     lastSummary: () => last,
     runNow: (reason = 'manual') => scheduler.trigger(reason),
-    stop: () => scheduler.stop(),
+    async stop() {
+      await scheduler.stop();
+      await flushing?.catch(() => undefined);
+    },
   };
 }

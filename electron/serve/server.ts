@@ -5,8 +5,8 @@
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Dispatcher, PushBus } from '../contract/dispatch';
+import { rendererFile, rendererHeaders } from '../hosts-common/renderer-files';
 
 export interface ServeOptions {
   dispatch: Dispatcher;
@@ -28,22 +28,6 @@ export interface ServeHandle {
 
 const COOKIE = 'wf_token';
 const MAX_BODY = 1 << 20;
-export const RENDERER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.map': 'application/json',
-  '.pbf': 'application/x-protobuf',
-  '.woff2': 'font/woff2',
-};
-
 function sameSecret(given: string | undefined, secret: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
@@ -184,21 +168,16 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
   }
 
   async function serveStatic(pathname: string, res: http.ServerResponse): Promise<void> {
-    const root = path.resolve(opts.staticDir);
-    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
-    const file = path.resolve(root, rel);
-    if (file !== root && !file.startsWith(root + path.sep))
-      return send(res, 404, { code: 'failed', message: 'not found' });
+    const file = rendererFile(opts.staticDir, pathname);
     let body: Buffer;
     try {
+      if (!file) throw new Error('outside the renderer');
       body = await readFile(file);
     } catch {
       return send(res, 404, { code: 'failed', message: 'not found' });
     }
     res.writeHead(200, {
-      'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': RENDERER_CSP,
-      'X-Content-Type-Options': 'nosniff',
+      ...rendererHeaders(file),
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
     });

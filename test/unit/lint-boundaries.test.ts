@@ -9,7 +9,7 @@ async function restrictedImports(filePath: string, code: string): Promise<string
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('runtime boundaries', () => {
+describe('runtime boundaries', { timeout: 60_000 }, () => {
   it('keeps electron out of services, the CLI and tests', async () => {
     const code = "import { app } from 'electron';\nexport const x = app;\n";
     expect(await restrictedImports('electron/cli/x.ts', code)).toHaveLength(1);
@@ -43,3 +43,91 @@ describe('runtime boundaries', () => {
     ).toHaveLength(0);
   });
 });
+
+/** One import of `from` in a file at `file`: [file, from, how many restricted-import errors]. */
+type Case = [file: string, from: string, errors: 0 | 1];
+const snippet = (from: string) => `import { y } from '${from}';\nexport const x = y;\n`;
+
+describe(
+  'layers of the Node side (api → cache → sync/outbox/passes → runtime → account → contract → hosts)',
+  { timeout: 60_000 },
+  () => {
+    const lowerImportsHigher: Case[] = [
+      ['electron/api/x.ts', '../cache', 1],
+      ['electron/cache/x.ts', '../sync/index', 1],
+      ['electron/cache/migrations/x.ts', '../../outbox/outbox', 1],
+      ['electron/cache/x.ts', '../passes/elements', 1],
+      ['electron/outbox/x.ts', '../runtime/sync-runtime', 1],
+      ['electron/runtime/x.ts', '../account', 1],
+      ['electron/runtime/x.ts', '../contract/dispatch', 1],
+      ['electron/account/x.ts', '../contract/services', 1],
+      ['electron/contract/x.ts', '../hosts-common/renderer-files', 1],
+      ['electron/contract/x.ts', '../serve/server', 1],
+      ['electron/hosts-common/x.ts', '../cli/program', 1],
+      ['electron/notify/x.ts', '../cache', 1],
+      ['electron/scheduler/x.ts', '../runtime/link', 1],
+      ['electron/settings.ts', './cache', 1],
+      ['electron/paths.ts', './contract/services', 1],
+    ];
+    const peers: Case[] = [
+      ['electron/sync/x.ts', '../outbox/outbox', 1],
+      ['electron/passes/x.ts', '../sync', 1],
+      ['electron/api/x.ts', '../keychain', 1],
+      ['electron/keychain/x.ts', '../settings', 1],
+    ];
+    const demo: Case[] = [
+      ['electron/demo/x.ts', '../api', 1],
+      ['electron/demo/x.ts', '../cache/meta', 1],
+      ['electron/api/x.ts', '../demo', 1],
+      ['electron/runtime/x.ts', '../demo/session', 1],
+      ['electron/demo/x.ts', '../../shared/bbox', 0],
+      ['electron/account/x.ts', '../demo/session', 0],
+    ];
+    const hosts: Case[] = [
+      ['electron/main.ts', './serve/server', 1],
+      ['electron/main.ts', './cli/program', 1],
+      ['electron/adapters/x.ts', '../cli/errors', 1],
+      ['electron/serve/x.ts', '../cli/errors', 1],
+      ['electron/serve/x.ts', '../main', 1],
+      ['electron/serve/x.ts', '../adapters/notifier', 1],
+      ['electron/cli/x.ts', '../serve/server', 1],
+      ['electron/cli/x.ts', '../preload', 1],
+      ['electron/cli.ts', './serve/server', 1],
+      // `watchfloor serve` launches the serve host: the one allowed crossing.
+      ['electron/cli/serve.ts', '../serve/server', 0],
+      ['electron/cli/serve.ts', '../main', 1],
+    ];
+    const allowed: Case[] = [
+      ['electron/cache/x.ts', '../api', 0],
+      ['electron/sync/x.ts', '../cache', 0],
+      ['electron/runtime/x.ts', '../scheduler/scheduler', 0],
+      ['electron/runtime/x.ts', '../notify/diff', 0],
+      ['electron/account/x.ts', '../runtime/sync-runtime', 0],
+      ['electron/contract/x.ts', '../account', 0],
+      ['electron/hosts-common/x.ts', '../contract/services', 0],
+      ['electron/main.ts', './hosts-common/renderer-files', 0],
+      ['electron/serve/x.ts', '../hosts-common/renderer-files', 0],
+      ['electron/cli/x.ts', '../passes/store', 0],
+      ['electron/cli/x.ts', '../paths', 0],
+      // A folder of the same name inside a layer is that layer's own file, not the other layer.
+      ['electron/cache/migrations/x.ts', '../outbox', 0],
+      ['electron/sync/x.ts', './account', 0],
+    ];
+
+    it.each([...lowerImportsHigher, ...peers, ...demo, ...hosts, ...allowed])(
+      '%s importing %s: %i error(s)',
+      async (file, from, errors) => {
+        const messages = await restrictedImports(file, snippet(from));
+        expect(messages).toHaveLength(errors);
+        if (errors) expect(messages[0]).toMatch(/may not import|imports only shared/);
+      },
+    );
+
+    it('keeps electron out of every layer but the Electron host', async () => {
+      const code = "import { app } from 'electron';\nexport const x = app;\n";
+      for (const file of ['electron/account/x.ts', 'electron/hosts-common/x.ts', 'electron/serve/x.ts'])
+        expect(await restrictedImports(file, code), file).toHaveLength(1);
+      expect(await restrictedImports('electron/preload.ts', code)).toHaveLength(0);
+    });
+  },
+);

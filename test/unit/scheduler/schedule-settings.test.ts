@@ -1,0 +1,86 @@
+// What the analyst sets for background sync (minutes between runs, tokens per day) outlives
+// the launch, and the next launch's scheduler runs on it — not on the defaults.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncStatusResult } from '../../../shared/contract';
+import { createAppServices, type AppServices } from '../../../electron/contract/services';
+import { startDemoService, type DemoService } from '../../../electron/demo';
+import { readSettings } from '../../../electron/settings';
+import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
+
+let demo: DemoService;
+let dir: string;
+const launched: AppServices[] = [];
+
+/** One launch of a host: its services, then the remembered service connected (as hosts do). */
+async function launch(): Promise<AppServices> {
+  const settingsFile = path.join(dir, 'settings.json');
+  const services = createAppServices({
+    transport: 'serve',
+    dbPath: path.join(dir, 'watchfloor.db'),
+    settingsFile,
+    env: { WATCHFLOOR_API_KEY: DEMO_KEY },
+  });
+  launched.push(services);
+  const remembered = readSettings(settingsFile);
+  await services.accounts.connect(remembered.baseUrl ?? demo.url, remembered.profile);
+  return services;
+}
+
+async function call<T>(services: AppServices, channel: string, input: unknown = {}): Promise<T> {
+  const outcome = await services.dispatch(channel, input);
+  if (!outcome.ok) throw new Error(`${channel}: ${outcome.error.message}`);
+  return outcome.result as T;
+}
+
+const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000;
+
+beforeAll(async () => {
+  demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 3 });
+  dir = mkdtempSync(path.join(os.tmpdir(), 'wf-schedule-'));
+}, 60_000);
+afterAll(async () => {
+  await Promise.all(launched.map((s) => s.close()));
+  await demo?.close();
+}, 60_000);
+
+describe('the sync schedule', { timeout: 60_000 }, () => {
+  it('sync.configure is remembered, and the next launch schedules by it', async () => {
+    const first = await launch();
+    await call(first, 'sync.now');
+    await call(first, 'sync.configure', { intervalMinutes: 90, dailyTokenBudget: 0 });
+    await first.close();
+    expect(readSettings(path.join(dir, 'settings.json'))).toMatchObject({
+      baseUrl: demo.url,
+      intervalMinutes: 90,
+      dailyTokenBudget: 0,
+    });
+
+    // A budget of 0: the new launch spends nothing, and waits for the next UTC day.
+    const requestsBefore = demo.requests.length;
+    const second = await launch();
+    const waiting = await call<SyncStatusResult>(second, 'sync.status');
+    expect(waiting.lastRunAt).toBeNull();
+    const nextDay = new Date();
+    nextDay.setUTCHours(24, 0, 1, 0);
+    expect(Math.abs(Date.parse(waiting.nextRunAt!) - nextDay.getTime())).toBeLessThan(5_000);
+    expect((await call<SyncStatusResult>(second, 'sync.now')).lastRunAt).toBeNull();
+    expect(demo.requests.length).toBe(requestsBefore);
+
+    // With tokens to spend, a run happens and the next one is 90 minutes later, not 15.
+    await call(second, 'sync.configure', { dailyTokenBudget: 100_000 });
+    const ran = await call<SyncStatusResult>(second, 'sync.now');
+    expect(ran.lastOutcome?.complete).toBe(true);
+    expect(minutesBetween(ran.lastRunAt!, ran.nextRunAt!)).toBeCloseTo(90, 1);
+    expect(demo.requests.length).toBeGreaterThan(requestsBefore);
+  });
+
+  it('a swap to another account keeps the schedule', async () => {
+    const services = launched.at(-1)!;
+    await services.accounts.demo('main');
+    const status = await call<SyncStatusResult>(services, 'sync.now');
+    expect(minutesBetween(status.lastRunAt!, status.nextRunAt!)).toBeCloseTo(90, 1);
+  });
+});
