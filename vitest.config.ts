@@ -27,6 +27,15 @@ export default defineConfig({
         },
       },
       {
+        // The window's components against a fake of the typed contract client.
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['test/renderer/setup.tsx'],
+        },
+      },
+      {
         // Only under scripts/with-keyring.sh (a real gnome-keyring in a private D-Bus session).
         test: {
           name: 'keychain',

@@ -1,4 +1,4 @@
-// Cache benchmark (issue 3): synthetic main-profile signals ingested in 500-signal pages
+// Cache benchmark: synthetic main-profile signals ingested in 500-signal pages
 // through storeSignalsPage (FTS5 + R*Tree kept in step), then bbox / 30-day window / q
 // queries, then bytes on disk. Targets: ≥ 25,000 signals/s (a page in ≤ 20 ms), p95 ≤ 10 ms.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Exit status per the CLI contract (shared docs/cli.md, "Common").
+// Exit status per the CLI contract (docs/cli.md, "Common").
 export const EXIT = { ok: 0, failed: 1, usage: 2, resumable: 3 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

@@ -1,7 +1,7 @@
 // `watchfloor satellites [--json] [--tle FILE] [--db FILE]` (docs/cli.md "satellites"): the
 // family catalog with the satellites of each family and the epoch of each element set; and
 // `watchfloor elements import FILE` / `watchfloor elements refresh`, which fill the cache
-// (issue 5: import in one transaction, refresh from CelesTrak GP at most every two hours).
+// (import in one transaction, refresh from CelesTrak GP at most every two hours).
 import path from 'node:path';
 import type { Command } from 'commander';
 import { openElementsCache } from '../passes/cache-file';

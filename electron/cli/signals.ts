@@ -1,7 +1,7 @@
 // `watchfloor signals [...]` and `watchfloor signal ID [--json]` (docs/cli.md): offline reads
 // of the cache, never the network.
 import { existsSync } from 'node:fs';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
 import { BBoxError, parseBBox } from '../../shared/bbox';
 import { Q_MAX_LENGTH } from '../../shared/q';
@@ -15,6 +15,7 @@ import {
   type SignalQuery,
 } from '../cache';
 import { resolveDbPath } from '../paths';
+import { resolveDemoCachePath } from './demo-cache';
 import { CliError, usageError } from './errors';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,10 +42,16 @@ export function describeClamp(c: RecordedClamp): string {
   );
 }
 
-function openForReading(option: string | undefined) {
-  const file = resolveDbPath(option);
-  if (!existsSync(file))
-    throw new CliError(`no cache at ${file}: run \`watchfloor sync --base-url URL\` first`);
+function openForReading(option: string | undefined, demo = false) {
+  const file = demo ? resolveDemoCachePath(undefined) : resolveDbPath(option);
+  if (!existsSync(file)) {
+    if (demo) throw new CliError(`no demo cache at ${file}: run \`watchfloor sync --demo\` first`);
+    const hint =
+      option === undefined && existsSync(resolveDemoCachePath(undefined))
+        ? ' (demo data is cached: add --demo)'
+        : '';
+    throw new CliError(`no cache at ${file}: run \`watchfloor sync --base-url URL\` first${hint}`);
+  }
   try {
     return openCacheReadOnly(file);
   } catch (e) {
@@ -71,6 +78,7 @@ interface SignalsOpts {
   limit?: string;
   format: string;
   db?: string;
+  demo?: boolean;
 }
 
 export function buildQuery(o: SignalsOpts): SignalQuery {
@@ -128,9 +136,12 @@ const CSV_COLUMNS = [
   'category',
   'title',
   'location',
+  'location_level',
+  'country',
   'country_code',
   'lat',
   'lng',
+  'plottable',
   'stage',
   'severity_score',
   'severity_band',
@@ -139,6 +150,56 @@ const CSV_COLUMNS = [
   'merged_ids',
 ];
 
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+/**
+ * Precise enough to draw as a point: the main profile's `plottable`; the alternate profile
+ * has none, so `geo_validation.search_ready`, then `geo_verified`, stand in for it (the rule
+ * the cache's plottable column follows, electron/cache/signal-columns.ts).
+ */
+export function isPlottable(s: Record<string, unknown>): boolean {
+  const geo = s.geo_validation;
+  const searchReady =
+    typeof geo === 'object' && geo !== null ? bool((geo as Record<string, unknown>).search_ready) : null;
+  return (
+    bool(s.plottable) ??
+    searchReady ??
+    bool(s.geo_verified) ??
+    (typeof s.lat === 'number' && typeof s.lng === 'number')
+  );
+}
+
+/**
+ * A country-level signal's coordinates are its country's centre, not a place: GeoJSON gives
+ * it a null geometry (RFC 7946, 3.2) and no lat/lng among its properties, so no tool draws it
+ * as a point; its country (and location_level, where the profile has one) stay.
+ */
+function feature(s: CachedSignal) {
+  const plottable = isPlottable(s);
+  if (plottable && typeof s.lng === 'number' && typeof s.lat === 'number')
+    return {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [s.lng, s.lat] },
+      id: s.id,
+      properties: s,
+    };
+  const { lat: _lat, lng: _lng, ...properties } = s;
+  return {
+    type: 'Feature',
+    geometry: null,
+    id: s.id,
+    properties: plottable ? properties : { ...properties, plottable: false },
+  };
+}
+
+/** One CSV cell; a country-level signal's coordinates are left empty (they are not a place). */
+function csvCell(s: CachedSignal, column: string, plottable: boolean): unknown {
+  if (column === 'merged_ids') return (s.merged_ids ?? []).join(' ');
+  if (column === 'plottable') return String(plottable);
+  if ((column === 'lat' || column === 'lng') && !plottable) return '';
+  return s[column] ?? '';
+}
+
 export function formatSignals(
   rows: CachedSignal[],
   format: string,
@@ -146,23 +207,19 @@ export function formatSignals(
 ): string {
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
   if (format === 'geojson') {
-    const features = rows.map((s) => ({
-      type: 'Feature',
-      geometry:
-        typeof s.lng === 'number' && typeof s.lat === 'number'
-          ? { type: 'Point', coordinates: [s.lng, s.lat] }
-          : null,
-      id: s.id,
-      properties: s,
-    }));
+    const features = rows.map(feature);
     // A foreign member (RFC 7946, 6.1): what the service narrowed, beside the features.
     return `${JSON.stringify({ type: 'FeatureCollection', features, ...(clamps.length ? { clamps } : {}) })}\n`;
   }
-  const records = rows.map((s) =>
-    CSV_COLUMNS.map((c) => (c === 'merged_ids' ? (s.merged_ids ?? []).join(' ') : (s[c] ?? ''))),
-  );
+  const records = rows.map((s) => {
+    const plottable = isPlottable(s);
+    return CSV_COLUMNS.map((c) => csvCell(s, c, plottable));
+  });
   return stringify([CSV_COLUMNS, ...records]);
 }
+
+const demoOption = () =>
+  new Option('--demo', 'read the demo cache that `sync --demo` and `serve --demo` write').conflicts('db');
 
 export function registerSignals(program: Command): void {
   program
@@ -180,11 +237,12 @@ export function registerSignals(program: Command): void {
     .option('--limit <n>', 'at most this many (latest first)')
     .option('--format <format>', 'json, geojson or csv', 'json')
     .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
+    .addOption(demoOption())
     .action((o: SignalsOpts) => {
       if (!['json', 'geojson', 'csv'].includes(o.format))
         throw usageError(`--format must be json, geojson or csv, got ${o.format}`);
       const query = buildQuery(o);
-      const db = openForReading(o.db);
+      const db = openForReading(o.db, o.demo);
       try {
         const clamps = getStreamClamps(db, CLAMPED_STREAMS);
         process.stdout.write(formatSignals(querySignals(db, query), o.format, clamps));
@@ -200,8 +258,9 @@ export function registerSignals(program: Command): void {
     .description('one cached event; a folded id resolves to its survivor')
     .option('--json', 'print JSON')
     .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
-    .action((id: string, o: { json?: boolean; db?: string }) => {
-      const db = openForReading(o.db);
+    .addOption(demoOption())
+    .action((id: string, o: { json?: boolean; db?: string; demo?: boolean }) => {
+      const db = openForReading(o.db, o.demo);
       try {
         const found = getSignal(db, id);
         if (!found)

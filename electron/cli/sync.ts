@@ -1,5 +1,5 @@
-// `watchfloor sync --base-url URL [--profile main|alternate] [--max-tokens N] [--full] [--json]`
-// (docs/cli.md "sync"). Progress on stderr, the summary on stdout; exit 0 done, 1 failed,
+// `watchfloor sync (--base-url URL | --demo) [--profile main|alternate] [--max-tokens N] [--full]
+// [--json]` (docs/cli.md "sync"). Progress on stderr, the summary on stdout; exit 0 done, 1 failed,
 // 3 stopped early but resumable.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,10 @@ import { ApiError, createClient } from '../api';
 import { CacheMismatchError, openCache } from '../cache';
 import { createKeychain, resolveApiKey } from '../keychain';
 import { resolveDbPath } from '../paths';
+import { DEMO_API_KEY, startDemo } from '../demo/session';
+import type { DemoService } from '../demo';
 import { runSync, type SyncProgress, type SyncSummary } from '../sync';
+import { clearDemoCache, resolveDemoCachePath } from './demo-cache';
 import { CliError, EXIT, usageError } from './errors';
 
 interface SyncOpts {
@@ -18,6 +21,40 @@ interface SyncOpts {
   full?: boolean;
   json?: boolean;
   db?: string;
+  demo?: boolean;
+}
+
+interface Target {
+  baseUrl: string;
+  apiKey: string;
+  dbPath: string;
+  /** The in-process demo service, closed when the run ends. */
+  demo?: DemoService;
+}
+
+async function accountTarget(opts: SyncOpts): Promise<Target> {
+  const baseUrl = opts.baseUrl ?? process.env.WATCHFLOOR_BASE_URL;
+  if (!baseUrl) throw usageError('--base-url is required (or set $WATCHFLOOR_BASE_URL), or use --demo');
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw usageError(`--base-url is not a URL: ${baseUrl}`);
+  }
+  const found = await resolveApiKey(baseUrl, createKeychain());
+  if (!found)
+    throw new CliError(
+      `no API key for ${baseUrl}: run \`watchfloor key set --base-url ${baseUrl}\` (or set $WATCHFLOOR_API_KEY)`,
+    );
+  return { baseUrl, apiKey: found.key, dbPath: resolveDbPath(opts.db) };
+}
+
+/** The built-in demo service, started in this process; its own key, never the keychain's. */
+async function demoTarget(opts: SyncOpts, profile: 'main' | 'alternate'): Promise<Target> {
+  const dbPath = resolveDemoCachePath(opts.db);
+  clearDemoCache(dbPath, opts.db !== undefined);
+  const demo = await startDemo(profile);
+  process.stderr.write(`sync: demo service at ${demo.url} (demo data) into ${dbPath}\n`);
+  return { baseUrl: demo.url, apiKey: DEMO_API_KEY, dbPath, demo };
 }
 
 function progressPrinter(): (p: SyncProgress) => void {
@@ -49,12 +86,17 @@ function humanSummary(s: SyncSummary): string {
   lines.push(
     `  tokens: ${s.tokens.charged} charged${s.tokens.remaining !== null ? `, ${s.tokens.remaining} remaining` : ''}`,
   );
-  // A narrowed answer is never taken for the whole (domain.md): every clamp is listed.
+  // A narrowed answer is never taken for the whole (docs/domain.md): every clamp is listed.
   for (const c of s.clamps)
     lines.push(
       `  narrowed by the plan (${c.kind}) on ${c.stream}${c.required_plans ? `; needs ${c.required_plans.join(' or ')}` : ''}`,
     );
   for (const e of s.errors) lines.push(`  error on ${e.stream}: ${e.message}`);
+  // A 404 on re-read is "not found" (gone, or not this key's), never a retraction.
+  if (s.gone?.length)
+    lines.push(
+      `  ${s.gone.length} cached event(s) no longer found by the service (404; kept as cached, not marked retracted): ${s.gone.slice(0, 5).join(', ')}${s.gone.length > 5 ? ', …' : ''}`,
+    );
   if (s.stopped) lines.push(`  ${s.stopped.message}`);
   return `${lines.join('\n')}\n`;
 }
@@ -64,19 +106,18 @@ export function registerSync(program: Command): void {
     .command('sync')
     .description('bring the local cache up to date with the service')
     .option('--base-url <url>', 'the service (default $WATCHFLOOR_BASE_URL)')
+    .option(
+      '--demo',
+      'sync from the built-in demo service (no key needed) into a fresh demo cache (default: the one serve --demo uses)',
+    )
     .option('--profile <profile>', 'main or alternate', 'main')
     .option('--max-tokens <n>', 'never spend more than this many tokens')
     .option('--full', 'also find events that left the lists (folded or retracted)')
     .option('--json', 'print the summary as one JSON object')
     .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
     .action(async (opts: SyncOpts) => {
-      const baseUrl = opts.baseUrl ?? process.env.WATCHFLOOR_BASE_URL;
-      if (!baseUrl) throw usageError('--base-url is required (or set $WATCHFLOOR_BASE_URL)');
-      try {
-        new URL(baseUrl);
-      } catch {
-        throw usageError(`--base-url is not a URL: ${baseUrl}`);
-      }
+      if (opts.demo && opts.baseUrl !== undefined)
+        throw usageError('--demo and --base-url exclude each other');
       if (opts.profile !== 'main' && opts.profile !== 'alternate')
         throw usageError(`--profile must be main or alternate, got ${opts.profile}`);
       let maxTokens: number | undefined;
@@ -85,60 +126,78 @@ export function registerSync(program: Command): void {
         if (!Number.isFinite(maxTokens) || maxTokens < 0)
           throw usageError(`--max-tokens must be a number of tokens, got ${opts.maxTokens}`);
       }
-      const found = await resolveApiKey(baseUrl, createKeychain());
-      if (!found)
-        throw new CliError(
-          `no API key for ${baseUrl}: run \`watchfloor key set --base-url ${baseUrl}\` (or set $WATCHFLOOR_API_KEY)`,
-        );
-      const client = createClient({ baseUrl, profile: opts.profile, apiKey: found.key });
-      const dbPath = resolveDbPath(opts.db);
-      if (!existsSync(dbPath)) {
-        // A first run checks the key with a free call before creating anything on disk.
-        try {
-          await client.standingOrders({});
-        } catch (e) {
-          if (e instanceof ApiError && e.kind === 'unauthorized') throw new CliError(e.message);
-          if (e instanceof ApiError && e.transient)
-            throw new CliError(`${e.message}; nothing was stored`, EXIT.resumable);
-          throw e;
-        }
-        mkdirSync(path.dirname(dbPath), { recursive: true });
-      }
-      let db;
+      const profile = opts.profile;
+      const target = opts.demo ? await demoTarget(opts, profile) : await accountTarget(opts);
       try {
-        db = openCache(dbPath, { baseUrl, profile: opts.profile });
-      } catch (e) {
-        if (e instanceof CacheMismatchError) throw new CliError(e.message);
-        throw e;
-      }
-      let summary: SyncSummary;
-      try {
-        summary = await runSync({
-          db,
-          client,
-          baseUrl,
-          maxTokens,
-          full: opts.full ?? false,
-          onProgress: progressPrinter(),
-        });
-      } catch (e) {
-        if (e instanceof ApiError) throw new CliError(e.message);
-        throw e;
+        await syncInto(target, profile, maxTokens, opts);
       } finally {
-        if (process.stderr.isTTY) process.stderr.write('\n');
-        db.close();
-      }
-      process.stdout.write(opts.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary));
-      if (summary.stopped) {
-        process.stderr.write(`watchfloor: ${summary.stopped.message}\n`);
-        process.exitCode = EXIT.resumable;
-      } else if (summary.errors.length && summary.complete) {
-        for (const e of summary.errors) process.stderr.write(`watchfloor: note: ${e.stream}: ${e.message}\n`);
-      } else if (!summary.complete) {
-        process.stderr.write(
-          `watchfloor: sync finished with ${summary.errors.length} error(s): ${summary.errors.map((e) => e.message).join('; ')}\n`,
-        );
-        process.exitCode = EXIT.failed;
+        await target.demo?.close();
       }
     });
+}
+
+async function syncInto(
+  target: Target,
+  profile: 'main' | 'alternate',
+  maxTokens: number | undefined,
+  opts: SyncOpts,
+): Promise<void> {
+  const { baseUrl, dbPath } = target;
+  const client = createClient({ baseUrl, profile, apiKey: target.apiKey });
+  if (!existsSync(dbPath)) {
+    // A first run checks the key with a free call before creating anything on disk.
+    try {
+      await client.standingOrders({});
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'unauthorized') throw new CliError(e.message);
+      if (e instanceof ApiError && e.transient)
+        throw new CliError(`${e.message}; nothing was stored`, EXIT.resumable);
+      throw e;
+    }
+    mkdirSync(path.dirname(dbPath), { recursive: true });
+  }
+  let db;
+  try {
+    db = openCache(dbPath, { baseUrl, profile });
+  } catch (e) {
+    if (e instanceof CacheMismatchError) throw new CliError(e.message);
+    throw e;
+  }
+  let summary: SyncSummary;
+  try {
+    summary = await runSync({
+      db,
+      client,
+      baseUrl,
+      maxTokens,
+      full: opts.full ?? false,
+      onProgress: progressPrinter(),
+    });
+  } catch (e) {
+    if (e instanceof ApiError) throw new CliError(e.message);
+    throw e;
+  } finally {
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    db.close();
+  }
+  process.stdout.write(opts.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary));
+  if (summary.stopped) {
+    process.stderr.write(`watchfloor: ${summary.stopped.message}\n`);
+    process.exitCode = EXIT.resumable;
+  } else if (summary.errors.length && summary.complete) {
+    for (const e of summary.errors) process.stderr.write(`watchfloor: note: ${e.stream}: ${e.message}\n`);
+  } else if (!summary.complete) {
+    process.stderr.write(
+      `watchfloor: sync finished with ${summary.errors.length} error(s): ${summary.errors.map((e) => e.message).join('; ')}\n`,
+    );
+    process.exitCode = EXIT.failed;
+  }
+  if (target.demo) {
+    // The demo service lives only as long as this run: a rerun replaces, never continues.
+    const read = opts.db === undefined ? '--demo' : `--db ${dbPath}`;
+    process.stderr.write(
+      `watchfloor: demo data is in ${dbPath}; read it with \`watchfloor signals ${read}\`` +
+        `${summary.stopped ? '; the next `sync --demo` starts afresh' : ''}\n`,
+    );
+  }
 }

@@ -1,4 +1,4 @@
-// The satellite families the pass finder knows (resources/families.json, issue 5): the four
+// The satellite families the pass finder knows (resources/families.json): the four
 // public systematic missions and the nine commercial operators the service's /passes names
 // (spec: main profile, "GET /api/v1/passes": "omit for all thirteen"). Validated with zod at
 // load, so a bad edit to the file fails loudly instead of silently dropping a family.

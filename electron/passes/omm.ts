@@ -1,7 +1,7 @@
 // OMM records as CelesTrak serves them (GP data, FORMAT=json and FORMAT=csv: one record per
 // satellite, keyword names from CCSDS 502.0-B-3; https://celestrak.org/NORAD/documentation/gp-data-formats.php).
 // Each record is checked on its own; a bad one is reported (record index or CSV line) and
-// skipped whole, never half-used (issue 5).
+// skipped whole, never half-used.
 import { json2satrec, type OMMJsonObject } from 'satellite.js';
 import { z } from 'zod';
 import { satrecEpochMs, type ElementSet, type ParsedElements, type Rejection } from './elements';

@@ -45,7 +45,7 @@ export function sunElevationDeg(ms: number, latDeg: number, lonDeg: number): num
 /**
  * Sunrise/sunset altitude of the Sun's centre: -0.833 deg = 34' of refraction + 16' of
  * semidiameter (NOAA and the US Naval Observatory's convention). Above it the Sun's upper
- * limb is over the horizon, so "the Sun is above the horizon" (docs/cli.md "passes", sunlit).
+ * limb is over the horizon, so "the Sun is above the horizon" (docs/passes.md, sunlit).
  */
 export const SUNRISE_ALTITUDE_DEG = -0.833;
 

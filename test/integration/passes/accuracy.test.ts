@@ -1,4 +1,4 @@
-// Accuracy of the pass finder (issue 5) against a brute-force scan of every second with
+// Accuracy of the pass finder against a brute-force scan of every second with
 // satellite.js's own transforms: on three snapshots and three targets, over a day near each
 // snapshot's epochs, every culmination is found, its peak within 1 s and its off-nadir within
 // 0.05°, and nothing is listed that the scan does not see. 20 satellites per snapshot keep the

@@ -1,4 +1,4 @@
-// Element files (issue 5): TLE / 3LE with checksums and Alpha-5 numbers, OMM JSON and CSV; a
+// Element files: TLE / 3LE with checksums and Alpha-5 numbers, OMM JSON and CSV; a
 // corrupt set is reported by its lines (or record) and skipped whole, never half-used.
 import { propagate } from 'satellite.js';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// resources/families.json (issue 5): 13 families, validated with zod at load; membership by
+// resources/families.json: 13 families, validated with zod at load; membership by
 // NORAD id and by name pattern, checked against the snapshots' own family counts (README.txt).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

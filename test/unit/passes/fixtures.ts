@@ -1,11 +1,12 @@
-// Shared fixtures: the TLE snapshots are read in place from ../shared/tle (never copied into
-// the repo), and OMM records are derived from TLE lines field by field (CelesTrak's GP
-// formats carry the same mean elements), so the OMM tests need no downloaded data.
+// Shared fixtures: the TLE snapshots are public CelesTrak data kept in test/fixtures/tle
+// (provenance in its README.txt), so a plain clone runs the tests; OMM records are derived
+// from TLE lines field by field (CelesTrak's GP formats carry the same mean elements), so the
+// OMM tests need no downloaded data.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../helpers/cli';
 
-export const TLE_DIR = path.resolve(repoRoot, '../shared/tle');
+export const TLE_DIR = path.join(repoRoot, 'test/fixtures/tle');
 export const snapshotPath = (name: string): string => path.join(TLE_DIR, name);
 export const readSnapshot = (name: string): string => readFileSync(snapshotPath(name), 'utf8');
 

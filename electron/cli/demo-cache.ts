@@ -1,0 +1,52 @@
+// The demo cache as the command line sees it (docs/cli.md "Demo data"): `sync --demo`,
+// `signals --demo`, `signal --demo` and `serve --demo` share one file beside the account's
+// cache (watchfloor.db → watchfloor-demo.db), so demo data never mixes with an account's.
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { openCacheReadOnly, readCacheMeta } from '../cache';
+import { demoDbPath } from '../demo/session';
+import { resolveDbPath } from '../paths';
+import { CliError } from './errors';
+
+/** `--db FILE` when given (the analyst named the file), else the default demo cache. */
+export function resolveDemoCachePath(db: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  return db !== undefined ? path.resolve(db) : demoDbPath(resolveDbPath(undefined, env));
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Clears a demo cache before a demo sync. The demo service is generated afresh on each
+ * start (a new world, a new port), so its cache cannot be continued, only replaced. A file
+ * the analyst named with --db is replaced only when it already holds demo data (a cache of
+ * a loopback service); anything else is refused and left as it is.
+ */
+export function clearDemoCache(file: string, named: boolean): void {
+  if (named && existsSync(file)) {
+    let recorded: string | null;
+    try {
+      const db = openCacheReadOnly(file);
+      try {
+        recorded = readCacheMeta(db)?.baseUrl ?? null;
+      } finally {
+        db.close();
+      }
+    } catch {
+      throw new CliError(
+        `${file} is not a Watchfloor cache; --demo replaces only demo data: pick another --db`,
+      );
+    }
+    if (recorded && !LOOPBACK.has(hostOf(recorded)))
+      throw new CliError(
+        `${file} holds the cache of ${recorded}, not demo data; --demo replaces only demo data: pick another --db`,
+      );
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+}
