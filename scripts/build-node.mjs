@@ -19,7 +19,12 @@ const esmBanner = {
 await Promise.all([
   build({
     ...common,
-    entryPoints: { cli: 'electron/cli.ts', main: 'electron/main.ts' },
+    entryPoints: {
+      cli: 'electron/cli.ts',
+      main: 'electron/main.ts',
+      // The cache writer's thread (electron/cache/writer.ts looks for it beside cli.js and main.js).
+      'cache-writer': 'electron/cache/writer-worker.ts',
+    },
     outdir: 'dist/electron',
     format: 'esm',
     banner: esmBanner,

@@ -33,6 +33,7 @@ export * from './reference';
 export * from './outbox';
 export * from './sync-seen';
 export * from './elements';
+export { workerWriter, inlineWriter, type CacheWriter, type OpCall } from './writer';
 
 export interface OpenCacheOptions {
   baseUrl: string;
@@ -109,6 +110,33 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
     db.close();
     throw err;
   }
+}
+
+/**
+ * The cache writer's own connection (electron/cache/writer-worker.ts) to a file openCache has
+ * migrated and claimed. It never checkpoints inside a commit (`wal_autocheckpoint = 0`): the
+ * writer runs `checkpointCache` between transactions. After that checkpoint the next commit
+ * restarts the WAL and truncates it (`journal_size_limit = 0`), so the WAL file's size is
+ * what has been written since, which is how the writer knows when to checkpoint again.
+ */
+export function openWriterConnection(file: string): Database.Database {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    tune(db);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.pragma('journal_size_limit = 0');
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/** Copies the WAL into the database without waiting for (or blocking) any reader. */
+export function checkpointCache(db: Database.Database): void {
+  db.pragma('wal_checkpoint(PASSIVE)');
 }
 
 /**

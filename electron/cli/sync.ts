@@ -5,7 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ApiError, createClient } from '../api';
-import { CacheMismatchError, openCache } from '../cache';
+import { CacheMismatchError, openCache, workerWriter } from '../cache';
 import { createKeychain, resolveApiKey } from '../keychain';
 import { resolveDbPath } from '../paths';
 import { DEMO_API_KEY, startDemo } from '../demo/session';
@@ -164,9 +164,11 @@ async function syncInto(
     throw e;
   }
   let summary: SyncSummary;
+  const writer = workerWriter(db);
   try {
     summary = await runSync({
       db,
+      writer,
       client,
       baseUrl,
       maxTokens,
@@ -178,6 +180,7 @@ async function syncInto(
     throw e;
   } finally {
     if (process.stderr.isTTY) process.stderr.write('\n');
+    await writer.close();
     db.close();
   }
   process.stdout.write(opts.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary));

@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { AppNotification, Profile } from '../../shared/contract';
 import { ApiError, createClient, type Client } from '../api';
-import { getThread, storeThread } from '../cache';
+import { getThread, storeThread, workerWriter } from '../cache';
 import { resolveApiKey, type Keychain } from '../keychain';
 import { diffForNotifications } from '../notify/diff';
 import { classifySendError, createExecutors } from '../outbox/executors';
@@ -100,11 +100,14 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
     await flushWith(found.key).catch((e: unknown) =>
       opts.log?.(`outbox: ${e instanceof Error ? e.message : String(e)}`),
     );
+    // The run's database work goes to a worker thread: the window's thread only reads.
+    const writer = workerWriter(db);
     try {
       const before = notifySnapshot(db, opts.profile);
       opts.bus.emit('sync.progress', { stream: 'sync', phase: 'started', received: 0 });
       const summary = await runSync({
         db,
+        writer,
         client: clientWith(found.key),
         baseUrl: opts.baseUrl,
         maxTokens: Number.isFinite(maxTokens) ? maxTokens : undefined,
@@ -149,6 +152,8 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
         complete: false,
         error: message,
       };
+    } finally {
+      await writer.close();
     }
   }
 

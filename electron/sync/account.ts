@@ -3,18 +3,7 @@
 // threads of watched events. Free calls first; the 5-token decision package only for watches
 // whose content changed.
 import type { AlternateClient, MainClient } from '../api';
-import {
-  getCheckpoint,
-  listMonitoringAreas,
-  setCheckpoint,
-  storeDecisionPackage,
-  storeMonitoringAreas,
-  storeNotes,
-  storeStandingOrders,
-  storeThread,
-  storeWatchDetail,
-  storeWatches,
-} from '../cache';
+import type { OpCall } from '../cache';
 import type { SyncContext } from './context';
 import { nextHighWater, RECORD_START } from './signals';
 
@@ -23,13 +12,13 @@ export async function syncStandingOrders(ctx: SyncContext): Promise<void> {
   const stats = ctx.stats(stream);
   const res = await ctx.call(stream, 0, () => ctx.client.standingOrders({}));
   stats.received += res.data.orders.length;
-  ctx.db.transaction(() => {
-    stats.stored += storeStandingOrders(ctx.db, {
+  stats.stored += (
+    await ctx.cache.one('storeStandingOrders', {
       orders: res.data.orders,
       limits: res.data.limits,
       replaceAll: true,
-    }).stored;
-  })();
+    })
+  ).stored;
 }
 
 const latestOf = (area: unknown) =>
@@ -39,23 +28,21 @@ const latestOf = (area: unknown) =>
 export async function syncMonitoring(ctx: SyncContext): Promise<void> {
   const stream = 'monitoring';
   const stats = ctx.stats(stream);
-  const before = new Map(listMonitoringAreas(ctx.db).map((a) => [a.id, latestOf(a.record)]));
+  const before = new Map((await ctx.cache.one('listMonitoringAreas')).map((a) => [a.id, latestOf(a.record)]));
   const res = await ctx.call(stream, 0, () => ctx.client.monitoring({}));
   stats.received += res.data.areas.length;
-  ctx.db.transaction(() => {
-    stats.stored += storeMonitoringAreas(ctx.db, {
+  stats.stored += (
+    await ctx.cache.one('storeMonitoringAreas', {
       areas: res.data.areas,
       limits: res.data.limits,
       replaceAll: true,
       merge: true,
-    }).stored;
-  })();
+    })
+  ).stored;
   for (const area of res.data.areas) {
     if (before.get(area.area_id) === latestOf(area) && before.has(area.area_id)) continue;
     const detail = await ctx.call(stream, 0, () => ctx.client.monitoringArea({ areaId: area.area_id }));
-    ctx.db.transaction(() => {
-      storeMonitoringAreas(ctx.db, { areas: [detail.data] });
-    })();
+    await ctx.cache.one('storeMonitoringAreas', { areas: [detail.data] });
   }
 }
 
@@ -75,7 +62,7 @@ const changedAt = (w: Record<string, unknown>) =>
 export async function syncWatches(ctx: SyncContext, client: AlternateClient): Promise<void> {
   const stream = 'watches';
   const stats = ctx.stats(stream);
-  let cp = getCheckpoint<WatchesCheckpoint>(ctx.db, stream) ?? { hwm: null, pass: null, todo: [] };
+  let cp = (await ctx.checkpoint<WatchesCheckpoint>(stream)) ?? { hwm: null, pass: null, todo: [] };
   if (!cp.pass && !cp.todo.length) cp = { ...cp, pass: { since: cp.hwm, cursor: null, max_seen: null } };
   while (cp.pass) {
     const pass = cp.pass;
@@ -99,15 +86,12 @@ export async function syncWatches(ctx: SyncContext, client: AlternateClient): Pr
       ? { hwm: cp.hwm, pass: { ...pass, cursor: res.data.next_cursor!, max_seen: maxSeen }, todo }
       : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null, todo };
     const { watches: _w, ...envelope } = res.data;
-    ctx.db.transaction(() => {
+    const [stored] = await ctx.cache.tx([
       // A full first listing may drop watches deleted elsewhere; a changed-only one may not.
-      stats.stored += storeWatches(ctx.db, {
-        watches,
-        meta: envelope,
-        replaceAll: !pass.since && !pass.cursor && !more,
-      }).stored;
-      setCheckpoint(ctx.db, stream, next);
-    })();
+      ['storeWatches', { watches, meta: envelope, replaceAll: !pass.since && !pass.cursor && !more }],
+      ['setCheckpoint', stream, next],
+    ]);
+    stats.stored += (stored as { stored: number }).stored;
     cp = next;
   }
   // Detail (free: thread, notes) and decision package (5 tokens) of each changed watch.
@@ -124,18 +108,19 @@ export async function syncWatches(ctx: SyncContext, client: AlternateClient): Pr
     const pkg = await ctx.call('decision_packages', 5, () => client.decisionPackage({ watchId: id }));
     pkgStats.received++;
     const rest = cp.todo.slice(1);
-    ctx.db.transaction(() => {
-      storeWatchDetail(ctx.db, { detail: detail.data });
-      const notes = (detail.data.watch as { notes?: unknown }).notes;
-      if (Array.isArray(notes)) storeNotes(ctx.db, { watchId: id, notes, replaceAll: true });
-      if (pkgStoreable(pkg.data))
-        pkgStats.stored += storeDecisionPackage(ctx.db, { watchId: id, package: pkg.data }).isNew ? 1 : 0;
-      const thread = detail.data.thread as
-        { canonical_event?: { canonical_event_id?: string } } | null | undefined;
-      const eventId = thread?.canonical_event?.canonical_event_id?.replace(/^cluster:/, '');
-      if (thread && eventId) storeThread(ctx.db, { eventId, thread });
-      setCheckpoint(ctx.db, stream, { ...cp, todo: rest });
-    })();
+    const notes = (detail.data.watch as { notes?: unknown }).notes;
+    const thread = detail.data.thread as
+      { canonical_event?: { canonical_event_id?: string } } | null | undefined;
+    const eventId = thread?.canonical_event?.canonical_event_id?.replace(/^cluster:/, '');
+    const calls: OpCall[] = [['storeWatchDetail', { detail: detail.data }]];
+    if (Array.isArray(notes)) calls.push(['storeNotes', { watchId: id, notes, replaceAll: true }]);
+    const pkgAt = pkgStoreable(pkg.data)
+      ? calls.push(['storeDecisionPackage', { watchId: id, package: pkg.data }]) - 1
+      : -1;
+    if (thread && eventId) calls.push(['storeThread', { eventId, thread }]);
+    calls.push(['setCheckpoint', stream, { ...cp, todo: rest }]);
+    const results = await ctx.cache.tx(calls);
+    if (pkgAt >= 0) pkgStats.stored += (results[pkgAt] as { isNew: boolean }).isNew ? 1 : 0;
     cp = { ...cp, todo: rest };
   }
 }
@@ -152,10 +137,8 @@ export async function syncThreads(ctx: SyncContext, eventIds: readonly string[])
         ? await ctx.call(stream, 0, () => (ctx.client as MainClient).thread({ eventId: id }))
         : await ctx.call(stream, 0, () => (ctx.client as AlternateClient).thread({ eventId: Number(id) }));
     stats.received++;
-    ctx.db.transaction(() => {
-      storeThread(ctx.db, { eventId: id, thread: res.data });
-      stats.stored++;
-    })();
+    await ctx.cache.one('storeThread', { eventId: id, thread: res.data });
+    stats.stored++;
   }
 }
 

@@ -3,6 +3,7 @@
 import type { Profile } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { ApiError, type ApiResult, type Client } from '../api';
+import { inlineWriter, type CacheWriter } from '../cache';
 
 export interface StreamStats {
   requests: number;
@@ -46,7 +47,10 @@ export class SyncStopped extends Error {
 }
 
 export interface SyncContext {
-  db: Database.Database;
+  /** Every read and write of the run goes through the writer (a worker thread for a file). */
+  cache: CacheWriter;
+  /** Reads the checkpoint of a stream through the writer. */
+  checkpoint<T>(stream: string): Promise<T | null>;
   client: Client;
   profile: Profile;
   summary: SyncSummary;
@@ -61,6 +65,8 @@ export interface SyncContext {
 
 export interface ContextOptions {
   db: Database.Database;
+  /** Where the run's database work goes; without one it runs inline on `db`. */
+  writer?: CacheWriter | undefined;
   client: Client;
   baseUrl: string;
   maxTokens?: number | undefined;
@@ -80,8 +86,10 @@ export function createContext(opts: ContextOptions): SyncContext {
     errors: [],
   };
   const stats = (stream: string) => (summary.streams[stream] ??= { requests: 0, received: 0, stored: 0 });
+  const cache = opts.writer ?? inlineWriter(opts.db);
   return {
-    db: opts.db,
+    cache,
+    checkpoint: async <T>(stream: string) => (await cache.one('getCheckpoint', stream)) as T | null,
     client: opts.client,
     profile: opts.client.profile,
     summary,

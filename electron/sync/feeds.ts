@@ -2,14 +2,6 @@
 // last day it covered completely, written with the data it describes.
 import type { AlternateClient, ApiResult, MainClient } from '../api';
 import { MEASURED, type MeasuredKind } from '../api/shared-endpoints';
-import {
-  getCheckpoint,
-  setCheckpoint,
-  storeBrief,
-  storeDevelopments,
-  storeMeasured,
-  storeTransit,
-} from '../cache';
 import type { SyncContext } from './context';
 import { RECORD_START } from './signals';
 
@@ -33,7 +25,7 @@ interface DevCheckpoint {
 async function mainDevelopments(ctx: SyncContext, client: MainClient): Promise<void> {
   const stream = 'developments';
   const stats = ctx.stats(stream);
-  const cp = getCheckpoint<DevCheckpoint>(ctx.db, stream) ?? { from: RECORD_START };
+  const cp = (await ctx.checkpoint<DevCheckpoint>(stream)) ?? { from: RECORD_START };
   const pass = cp.pass ?? { start: cp.from, end: ctx.today, offset: 0 };
   for (;;) {
     ctx.progress({ stream, message: `changes ${pass.start}..${pass.end}`, done: pass.offset });
@@ -55,10 +47,11 @@ async function mainDevelopments(ctx: SyncContext, client: MainClient): Promise<v
     const next: DevCheckpoint = done
       ? { from: pass.end, ...(price !== undefined ? { price } : {}) }
       : { from: cp.from, pass: { ...pass, offset }, ...(price !== undefined ? { price } : {}) };
-    ctx.db.transaction(() => {
-      stats.stored += storeDevelopments(ctx.db, { developments: rows }).stored;
-      setCheckpoint(ctx.db, stream, next);
-    })();
+    const [stored] = await ctx.cache.tx([
+      ['storeDevelopments', { developments: rows }],
+      ['setCheckpoint', stream, next],
+    ]);
+    stats.stored += (stored as { stored: number }).stored;
     if (done) return;
     pass.offset = offset;
   }
@@ -71,7 +64,7 @@ async function mainDevelopments(ctx: SyncContext, client: MainClient): Promise<v
 async function alternateDevelopments(ctx: SyncContext, client: AlternateClient): Promise<void> {
   const stream = 'developments';
   const stats = ctx.stats(stream);
-  const cp = getCheckpoint<DevCheckpoint>(ctx.db, stream) ?? { from: RECORD_START };
+  const cp = (await ctx.checkpoint<DevCheckpoint>(stream)) ?? { from: RECORD_START };
   let from = cp.from;
   let price = cp.price;
   let span = 7;
@@ -99,10 +92,11 @@ async function alternateDevelopments(ctx: SyncContext, client: AlternateClient):
       });
     // The last day is fetched again next run (it may still grow); earlier days are complete.
     const nextFrom = end >= ctx.today ? ctx.today : addDays(end, 1);
-    ctx.db.transaction(() => {
-      stats.stored += storeDevelopments(ctx.db, { developments: rows }).stored;
-      setCheckpoint(ctx.db, stream, { from: nextFrom, ...(price !== undefined ? { price } : {}) });
-    })();
+    const [stored] = await ctx.cache.tx([
+      ['storeDevelopments', { developments: rows }],
+      ['setCheckpoint', stream, { from: nextFrom, ...(price !== undefined ? { price } : {}) }],
+    ]);
+    stats.stored += (stored as { stored: number }).stored;
     if (end >= ctx.today) return;
     from = nextFrom;
     span = Math.min(30, span * 2);
@@ -130,7 +124,7 @@ export async function syncMeasured(ctx: SyncContext, everyMs = MEASURED_EVERY_MS
   for (const kind of Object.keys(MEASURED) as MeasuredKind[]) {
     const stream = `measured.${kind}`;
     const stats = ctx.stats(stream);
-    const cp = getCheckpoint<MeasuredCheckpoint>(ctx.db, stream) ?? { from: RECORD_START };
+    const cp = (await ctx.checkpoint<MeasuredCheckpoint>(stream)) ?? { from: RECORD_START };
     // Measured products arrive a few times a day: a finished list is read again only after
     // `everyMs`, so frequent syncs do not pay 3 tokens per kind for an unchanged day.
     if (!cp.pass && cp.at && ctx.now().getTime() - Date.parse(cp.at) < everyMs) continue;
@@ -155,16 +149,17 @@ export async function syncMeasured(ctx: SyncContext, everyMs = MEASURED_EVERY_MS
       const meta = res.data.meta as { next_cursor?: string | null; has_more?: boolean | null };
       const next = meta.next_cursor;
       const more = Boolean(next) && meta.has_more !== false && records.length > 0;
-      ctx.db.transaction(() => {
-        stats.stored += storeMeasured(ctx.db, { kind, records, meta: res.data.meta }).stored;
-        setCheckpoint(
-          ctx.db,
+      const [stored] = await ctx.cache.tx([
+        ['storeMeasured', { kind, records, meta: res.data.meta }],
+        [
+          'setCheckpoint',
           stream,
           more
             ? { from: cp.from, pass: { start, end, cursor: next } }
             : { from: end, at: ctx.now().toISOString() },
-        );
-      })();
+        ],
+      ]);
+      stats.stored += (stored as { stored: number }).stored;
       if (!more) break;
       cursor = next!;
     }
@@ -174,19 +169,16 @@ export async function syncMeasured(ctx: SyncContext, everyMs = MEASURED_EVERY_MS
 /** Transit is updated weekly: fetched at most every 12 hours (3 tokens a call). */
 export async function syncTransit(ctx: SyncContext): Promise<void> {
   const stream = 'transit';
-  const cp = getCheckpoint<{ fetched_at: string }>(ctx.db, stream);
+  const cp = await ctx.checkpoint<{ fetched_at: string }>(stream);
   if (cp && ctx.now().getTime() - Date.parse(cp.fetched_at) < 12 * 3_600_000) return;
   const stats = ctx.stats(stream);
   const res = await ctx.call(stream, 3, () => ctx.client.transitAnomalies({}));
   stats.received += res.data.places.length;
-  ctx.db.transaction(() => {
-    stats.stored += storeTransit(ctx.db, {
-      places: res.data.places,
-      meta: res.data.meta,
-      replaceAll: true,
-    }).stored;
-    setCheckpoint(ctx.db, stream, { fetched_at: ctx.now().toISOString() });
-  })();
+  const [stored] = await ctx.cache.tx([
+    ['storeTransit', { places: res.data.places, meta: res.data.meta, replaceAll: true }],
+    ['setCheckpoint', stream, { fetched_at: ctx.now().toISOString() }],
+  ]);
+  stats.stored += (stored as { stored: number }).stored;
 }
 
 /** The daily brief (free, open on every plan). */
@@ -196,8 +188,6 @@ export async function syncBrief(ctx: SyncContext): Promise<void> {
   const brief = ctx.client.brief as (p: Record<string, never>) => Promise<ApiResult<unknown>>;
   const res = await ctx.call(stream, 0, () => brief({}));
   stats.received++;
-  ctx.db.transaction(() => {
-    storeBrief(ctx.db, { brief: res.data, period: 'daily' });
-    stats.stored++;
-  })();
+  await ctx.cache.one('storeBrief', { brief: res.data, period: 'daily' });
+  stats.stored++;
 }

@@ -4,7 +4,7 @@
 // stop the run cleanly, resumable from the checkpoints (exit 3). docs/sync.md.
 import type Database from 'better-sqlite3';
 import { ApiError, type AlternateClient, type Client } from '../api';
-import { recentThreadIds, setStreamClamps } from '../cache';
+import type { CacheWriter, OpCall } from '../cache';
 import { syncMonitoring, syncStandingOrders, syncThreads, syncWatches } from './account';
 import { createContext, SyncStopped, type SyncContext, type SyncProgress, type SyncSummary } from './context';
 import { syncBrief, syncDevelopments, syncMeasured, syncTransit } from './feeds';
@@ -13,6 +13,11 @@ import { syncSignals } from './signals';
 
 export interface SyncOptions {
   db: Database.Database;
+  /**
+   * Where the run's reads and writes go (`workerWriter(db)`: a worker thread, so the window's
+   * thread never waits on a commit). Without one they run inline on `db`.
+   */
+  writer?: CacheWriter;
   client: Client;
   baseUrl: string;
   maxTokens?: number | undefined;
@@ -26,8 +31,8 @@ export interface SyncOptions {
 export type { SyncProgress, SyncSummary } from './context';
 
 /** The 50 threads most recently fetched: the events the analyst opened or watches. */
-function openedThreads(ctx: SyncContext): string[] {
-  return recentThreadIds(ctx.db, { limit: 50 });
+function openedThreads(ctx: SyncContext): Promise<string[]> {
+  return ctx.cache.one('recentThreadIds', { limit: 50 });
 }
 export { SyncStopped } from './context';
 
@@ -45,7 +50,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     ['measured', syncMeasured],
     ['transit', syncTransit],
     // Threads the analyst opened (cached) are kept fresh; they are free.
-    ['threads', (c) => syncThreads(c, opts.threads ?? openedThreads(c))],
+    ['threads', async (c) => syncThreads(c, opts.threads ?? (await openedThreads(c)))],
     ...(opts.full ? ([['reconcile', reconcile]] as const) : []),
   ];
   for (const [name, run] of streams) {
@@ -66,7 +71,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     }
   }
   ctx.summary.clamps = dedupe(ctx.summary.clamps);
-  recordClamps(ctx);
+  await recordClamps(ctx);
   // A 403 means the plan does not include that endpoint: said in `errors`, not a failure of
   // the run (everything the plan allows was synced).
   ctx.summary.complete =
@@ -80,15 +85,15 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
  * records the clamps it saw but clears none: the calls that would have reported them
  * may not have been made.
  */
-function recordClamps(ctx: SyncContext): void {
+async function recordClamps(ctx: SyncContext): Promise<void> {
   const at = ctx.now().toISOString();
-  ctx.db.transaction(() => {
-    for (const [stream, stats] of Object.entries(ctx.summary.streams)) {
-      const clamps = ctx.summary.clamps.filter((c) => c.stream === stream);
-      if (stats.requests > 0 && (clamps.length > 0 || !ctx.summary.stopped))
-        setStreamClamps(ctx.db, stream, clamps, at);
-    }
-  })();
+  const calls: OpCall[] = [];
+  for (const [stream, stats] of Object.entries(ctx.summary.streams)) {
+    const clamps = ctx.summary.clamps.filter((c) => c.stream === stream);
+    if (stats.requests > 0 && (clamps.length > 0 || !ctx.summary.stopped))
+      calls.push(['setStreamClamps', stream, clamps, at]);
+  }
+  await ctx.cache.tx(calls);
 }
 
 function dedupe<T extends { stream: string; kind: string; detail: unknown }>(items: T[]): T[] {

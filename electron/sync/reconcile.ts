@@ -4,16 +4,7 @@
 // the lists no longer carry (1 token each): cheap enough for a nightly run on a slow link.
 // Every page is stored with its checkpoint and the ids it listed, in one transaction.
 import { ApiError, type AlternateClient, type MainClient } from '../api';
-import {
-  clearSyncSeen,
-  getCheckpoint,
-  markRetracted,
-  markSyncSeen,
-  recordAlias,
-  setCheckpoint,
-  storeSignalsPage,
-  unseenSignalIds,
-} from '../cache';
+import type { OpCall } from '../cache';
 import type { SyncContext } from './context';
 import { PAGE, RECORD_START } from './signals';
 
@@ -29,14 +20,13 @@ const STREAM = 'reconcile';
 
 export async function reconcile(ctx: SyncContext): Promise<void> {
   const stats = ctx.stats(STREAM);
-  const db = ctx.db;
-  let cp = getCheckpoint<ReconcileCheckpoint>(db, STREAM);
+  let cp = await ctx.checkpoint<ReconcileCheckpoint>(STREAM);
   if (!cp) {
     cp = { phase: 'list', cursor: null, start_date: null, end_date: null, pages: 0 };
-    db.transaction(() => {
-      clearSyncSeen(db, STREAM);
-      setCheckpoint(db, STREAM, cp);
-    })();
+    await ctx.cache.tx([
+      ['clearSyncSeen', STREAM],
+      ['setCheckpoint', STREAM, cp],
+    ]);
   }
 
   while (cp.phase === 'list') {
@@ -79,17 +69,18 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
       end_date: cp.end_date ?? (ctx.client.profile === 'main' ? meta.end_date : null) ?? ctx.today,
       pages: cp.pages + 1,
     };
-    db.transaction(() => {
-      const r = storeSignalsPage(db, { profile: ctx.profile, signals, stream: STREAM, checkpoint: next });
-      stats.stored += r.inserted + r.updated;
-      for (const s of signals) markSyncSeen(db, STREAM, String(s.id));
-    })();
+    const [stored] = await ctx.cache.tx([
+      ['storeSignalsPage', { profile: ctx.profile, signals, stream: STREAM, checkpoint: next }],
+      ...signals.map((s): OpCall => ['markSyncSeen', STREAM, String(s.id)]),
+    ]);
+    const r = stored as { inserted: number; updated: number };
+    stats.stored += r.inserted + r.updated;
     cp = next;
   }
 
   // Cached, listed (not folded, not retracted) events inside the applied window that the
   // service no longer lists.
-  const missing = unseenSignalIds(db, {
+  const missing = await ctx.cache.one('unseenSignalIds', {
     stream: STREAM,
     startDate: cp.start_date ?? RECORD_START,
     endDate: cp.end_date ?? ctx.today,
@@ -104,19 +95,19 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
     });
     const outcome = await reread(ctx, id);
     if (outcome.gone) (ctx.summary.gone ??= []).push(id);
-    db.transaction(() => {
-      if (outcome.survivor) recordAlias(db, { oldId: id, survivorId: outcome.survivor });
+    await ctx.cache.tx([
+      ...(outcome.survivor ? [['recordAlias', { oldId: id, survivorId: outcome.survivor }] as OpCall] : []),
       // After the alias, a folded id marks its survivor: the survivor is what was retracted.
-      if (outcome.retractedAt) markRetracted(db, { id, retractedAt: outcome.retractedAt });
+      ...(outcome.retractedAt ? [['markRetracted', { id, retractedAt: outcome.retractedAt }] as OpCall] : []),
       // Marked seen so a rerun after a kill does not pay for this re-read again.
-      markSyncSeen(db, STREAM, id);
-    })();
+      ['markSyncSeen', STREAM, id],
+    ]);
     done++;
   }
-  db.transaction(() => {
-    clearSyncSeen(db, STREAM);
-    setCheckpoint(db, STREAM, null);
-  })();
+  await ctx.cache.tx([
+    ['clearSyncSeen', STREAM],
+    ['setCheckpoint', STREAM, null],
+  ]);
 }
 
 /**

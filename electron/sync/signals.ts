@@ -3,7 +3,6 @@
 // run resumes at the next page and the cache never holds half a page.
 // Profile rules (specs, GET /signals): main: updated_since narrows the date window, so the
 // window runs from the record's start (2026-09-23) to today; alternate: it ignores the window.
-import { getCheckpoint, storeSignalsPage } from '../cache';
 import type { ApiResult } from '../api';
 import type { SyncContext } from './context';
 
@@ -39,7 +38,7 @@ export function nextHighWater(previous: string | null, maxSeen: string | null): 
 
 export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise<void> {
   const stats = ctx.stats(stream);
-  let cp = getCheckpoint<SignalsCheckpoint>(ctx.db, stream) ?? { hwm: null, pass: null };
+  let cp = (await ctx.checkpoint<SignalsCheckpoint>(stream)) ?? { hwm: null, pass: null };
   if (!cp.pass)
     cp = {
       hwm: cp.hwm,
@@ -74,7 +73,7 @@ export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise
     const checkpoint: SignalsCheckpoint = more
       ? { hwm: cp.hwm, pass: { ...pass, cursor: next, max_seen: maxSeen, pages: pass.pages + 1 } }
       : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null };
-    const r = storeSignalsPage(ctx.db, { profile: ctx.profile, signals, stream, checkpoint });
+    const r = await ctx.cache.one('storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint });
     stats.stored += r.inserted + r.updated;
     if (!more) return;
     Object.assign(pass, checkpoint.pass);
