@@ -1,10 +1,14 @@
-// Cache benchmark: synthetic main-profile signals ingested in 500-signal pages
-// through storeSignalsPage (FTS5 + R*Tree kept in step), then bbox / 30-day window / q
-// queries, then bytes on disk. Targets: ≥ 25,000 signals/s (a page in ≤ 20 ms), p95 ≤ 10 ms.
+// Cache benchmark: synthetic main-profile signals ingested in 500-signal pages through the
+// sync engine's path (the cache writer's worker thread running storeSignalsPage, FTS5 + R*Tree
+// kept in step) while the main thread's event-loop delay is measured, then bbox / 30-day
+// window / q queries on the account's connection, then bytes on disk. Targets: ≥ 25,000
+// signals/s, a page in ≤ 20 ms, event-loop delay p99 ≤ 20 ms and max ≤ 100 ms, p95 ≤ 10 ms.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { openCache, querySignals, storeSignalsPage, type SignalQuery } from '../electron/cache/index';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { openCache, querySignals, workerWriter, type SignalQuery } from '../electron/cache/index';
+import { record, RESULTS_DIR } from './report';
 
 const PAGE = 500;
 const DAYS = 60;
@@ -229,75 +233,123 @@ export function queries(w: World): { family: string; query: SignalQuery }[] {
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const line = (label: string, value: string, target: string, ok: boolean) =>
-  console.log(
-    `  ${label.padEnd(28)} ${value.padStart(12)}   target ${target.padEnd(11)} ${ok ? 'PASS' : 'MISS'}`,
-  );
+const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
+const fig = (figure: string, value: string, target: string, pass: boolean, data?: Record<string, number>) =>
+  record({ bench: 'cache', figure, value, target, pass, ...(data ? { data } : {}) });
 
 export async function benchCache(opts: { n?: number } = {}): Promise<void> {
   const n = opts.n ?? 1_000_000;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'watchfloor-bench-'));
+  // Scratch space inside the checkout (bench-results/ is ignored by git).
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(RESULTS_DIR, 'cache-'));
   const file = path.join(dir, 'cache.db');
   const db = openCache(file, { baseUrl: 'https://bench.invalid', profile: 'main' });
+  const writer = workerWriter(db);
   try {
     const world = makeWorld();
     console.log(`cache: ${n.toLocaleString('en')} synthetic main-profile signals, ${PAGE} a page (${file})`);
     const pageMs: number[] = [];
     let stored = 0;
-    for (let done = 0; done < n; done += PAGE) {
-      const page = Array.from({ length: Math.min(PAGE, n - done) }, (_, i) =>
-        makeSignal(world, (done + i) / n),
-      );
-      const checkpoint = { updated_since: page.at(-1)!.last_updated_at, offset: done + page.length };
-      const t0 = performance.now();
-      stored += storeSignalsPage(db, {
-        profile: 'main',
-        signals: page,
-        stream: 'signals',
-        checkpoint,
-      }).inserted;
-      pageMs.push(performance.now() - t0);
-      if ((done + PAGE) % 100_000 === 0)
-        process.stderr.write(`  stored ${(done + PAGE).toLocaleString('en')}\n`);
+    // The main thread does what it does in a sync: parses each page (a worker stands in for
+    // the service) and hands it to the writer; the delay histogram says how long the window
+    // would have waited for its thread meanwhile.
+    const source = new Worker(new URL('./page-source.ts', import.meta.url), {
+      workerData: { n, page: PAGE },
+      execArgv: ['--import', 'tsx'],
+    });
+    const pages: string[] = [];
+    let waiting: ((text: string) => void) | null = null;
+    source.on('message', (text: string) => (waiting ? waiting(text) : pages.push(text)));
+    const nextPage = () =>
+      new Promise<string>((resolve) => {
+        source.postMessage('next');
+        const ready = pages.shift();
+        if (ready !== undefined) resolve(ready);
+        else waiting = (text) => ((waiting = null), resolve(text));
+      });
+    // Sampled every millisecond; each sample includes that millisecond, so figures err high.
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    try {
+      let coming = nextPage();
+      for (let done = 0; done < n; done += PAGE) {
+        const signals = JSON.parse(await coming) as Record<string, unknown>[];
+        // The next response arrives while this page is written, as over the network.
+        if (done + PAGE < n) coming = nextPage();
+        const checkpoint = { updated_since: signals.at(-1)!.last_updated_at, offset: done + signals.length };
+        const t0 = performance.now();
+        const r = await writer.one('storeSignalsPage', {
+          profile: 'main',
+          signals,
+          stream: 'signals',
+          checkpoint,
+        });
+        stored += r.inserted;
+        pageMs.push(performance.now() - t0);
+        if ((done + PAGE) % 100_000 === 0)
+          process.stderr.write(`  stored ${(done + PAGE).toLocaleString('en')}\n`);
+      }
+    } finally {
+      await source.terminate();
     }
+    loop.disable();
     const rate = stored / (pageMs.reduce((a, b) => a + b, 0) / 1000);
-    line('ingest rate', `${Math.round(rate).toLocaleString('en')}/s`, '≥ 25,000/s', rate >= 25_000);
-    line('500-signal page (p95)', `${pct(pageMs, 0.95).toFixed(1)} ms`, '≤ 20 ms', pct(pageMs, 0.95) <= 20);
+    fig(
+      `ingest rate (${n.toLocaleString('en')})`,
+      `${Math.round(rate).toLocaleString('en')}/s`,
+      '≥ 25,000/s',
+      rate >= 25_000,
+      { rate },
+    );
+    const p95 = pct(pageMs, 0.95);
+    fig('500-signal page p95 (round trip)', ms(p95), '≤ 20 ms', p95 <= 20, { p95, max: Math.max(...pageMs) });
+    const [p99, max] = [loop.percentile(99) / 1e6, loop.max / 1e6];
+    fig('main event-loop delay p99, ingest', ms(p99), '≤ 20 ms', p99 <= 20, {
+      p99,
+      p50: loop.percentile(50) / 1e6,
+    });
+    fig('main event-loop delay max, ingest', ms(max), '≤ 100 ms', max <= 100, { max });
+    await writer.close();
 
     // Twice: the first pass reads pages the ingest did not leave in memory (on the
     // development VM the kernel pages the file cache out within seconds), the second is
     // what an analyst moving about the map sees.
     for (const pass of ['first pass', 'second pass']) {
       const byFamily = new Map<string, number[]>();
-      let rows = 0;
       for (const { family, query } of queries(makeWorld())) {
         const t0 = performance.now();
-        rows += querySignals(db, query).length;
+        querySignals(db, query);
         byFamily.set(family, [...(byFamily.get(family) ?? []), performance.now() - t0]);
       }
       const all = [...byFamily.values()].flat();
-      console.log(
-        `  queries, ${pass} (${all.length}, p50 / p95, ${(rows / all.length).toFixed(0)} rows each on average):`,
-      );
-      for (const [family, ms] of [...byFamily, ['all', all] as const]) {
-        const [p50, p95] = [pct(ms, 0.5), pct(ms, 0.95)];
-        line(`  ${family}`, `${p50.toFixed(2)} / ${p95.toFixed(2)} ms`, 'p95 ≤ 10 ms', p95 <= 10);
+      for (const [family, xs] of [...byFamily, ['all queries', all] as const]) {
+        const [p50, p95q, maxq] = [pct(xs, 0.5), pct(xs, 0.95), Math.max(...xs)];
+        fig(
+          `${family}, ${pass} p50/p95/max`,
+          `${p50.toFixed(2)} / ${p95q.toFixed(2)} / ${maxq.toFixed(1)} ms`,
+          'p95 ≤ 10 ms',
+          p95q <= 10,
+          { p50, p95: p95q, max: maxq },
+        );
       }
     }
 
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const perSignal = fs.statSync(file).size / stored;
-    line(
+    const size = fs.statSync(file).size;
+    const perSignal = size / stored;
+    fig(
       'bytes on disk per signal',
       `${Math.round(perSignal).toLocaleString('en')} B`,
-      '≤ 4,096 B',
-      perSignal <= 4096,
-    );
-    const payload = JSON.stringify(makeSignal(world, 1)).length;
-    console.log(
-      `  (file ${(fs.statSync(file).size / 1e6).toFixed(0)} MB; one payload as JSON is ${payload} B)`,
+      '≤ 1,500 B',
+      perSignal <= 1500,
+      {
+        perSignal,
+        fileBytes: size,
+        payloadJson: JSON.stringify(makeSignal(world, 1)).length,
+      },
     );
   } finally {
+    await writer.close();
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }

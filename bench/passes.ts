@@ -13,6 +13,7 @@ import { computePassesMany } from '../electron/passes/predict';
 import { parsePassRequest } from '../electron/passes/request';
 import { soonestPasses } from '../electron/passes/soonest';
 import { parseTleText } from '../electron/passes/tle-text';
+import { record } from './report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SNAPSHOT = path.resolve(here, '../test/fixtures/tle/celestrak_active_2026-08-22_2048lr.txt');
@@ -79,6 +80,14 @@ function run(sets: ReturnType<typeof parseTleText>['sets'], places: { lat: numbe
 
 function report(title: string, r: ReturnType<typeof run>, goalMs: number, targetsCount: number): void {
   const verdict = r.ms <= goalMs ? 'within' : 'OVER';
+  record({
+    bench: 'passes',
+    figure: `${targetsCount === 1 ? '1 target' : `${targetsCount} targets`}, 7 days (CPU ${seconds(r.cpuMs)})`,
+    value: seconds(r.ms),
+    target: `≤ ${seconds(goalMs)}`,
+    pass: r.ms <= goalMs,
+    data: { ms: r.ms, cpuMs: r.cpuMs },
+  });
   console.log(
     `\n${title}: ${r.satellites} satellites x 7 days x ${targetsCount} target${targetsCount > 1 ? 's' : ''}: ` +
       `${seconds(r.ms)} (${verdict} the ${goalMs / 1000} s goal; CPU ${seconds(r.cpuMs)})`,
@@ -108,6 +117,14 @@ function next48h(
   const window = { startMs: now.getTime(), endMs: now.getTime() + 48 * HOUR_MS };
   const { value, ms, cpuMs } = timed(() => soonestPasses(sets, places, window, now, loadFamilies()));
   const verdict = ms <= NEXT_48H_GOAL_MS ? 'within' : 'OVER';
+  record({
+    bench: 'passes',
+    figure: `next 48 h over ${places.length} places (CPU ${seconds(cpuMs)})`,
+    value: seconds(ms),
+    target: `≤ ${seconds(NEXT_48H_GOAL_MS)}`,
+    pass: ms <= NEXT_48H_GOAL_MS,
+    data: { ms, cpuMs },
+  });
   console.log(
     `\nnext 48 hours over ${places.length} places (from ${now.toISOString()}), all families: ` +
       `${seconds(ms)} (${verdict} the ${NEXT_48H_GOAL_MS / 1000} s goal; CPU ${seconds(cpuMs)})`,

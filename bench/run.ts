@@ -1,9 +1,11 @@
-// `npm run bench`: every benchmark that exists. BENCH_N shrinks the data for a quick run;
-// BENCH_ONLY=cache or BENCH_ONLY=passes runs just that one.
+// `npm run bench`: every benchmark that exists, then one table of every figure with its
+// target and PASS or MISS, also written as JSON under bench-results/. BENCH_N shrinks the data
+// for a quick run; BENCH_ONLY=cache or BENCH_ONLY=passes runs just that one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchCache } from './cache';
+import { printTable, writeJson } from './report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const n = process.env.BENCH_N ? Number(process.env.BENCH_N) : undefined;
@@ -29,3 +31,7 @@ if (only !== 'cache' && fs.existsSync(passes)) {
   };
   await mod.benchPasses?.(n === undefined ? {} : { n });
 }
+
+printTable();
+const json = writeJson({ n: n ?? null, only: only ?? null });
+console.log(`\n(also in ${path.relative(process.cwd(), json)})`);
