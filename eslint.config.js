@@ -53,6 +53,7 @@ const layers = [
   { rank: 2, name: 'sync', folders: ['sync'] },
   { rank: 2, name: 'outbox', folders: ['outbox'] },
   { rank: 2, name: 'passes', folders: ['passes'] },
+  { rank: 2, name: 'reports', folders: ['reports'] },
   { rank: 3, name: 'runtime', folders: ['runtime'] },
   { rank: 4, name: 'demo', folders: ['demo'], importsNothing: true },
   { rank: 5, name: 'account', folders: ['account'] },

@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark that exists, then one table of every figure with its
 // target and PASS or MISS, also written as JSON under bench-results/. BENCH_N shrinks the data
-// for a quick run; BENCH_ONLY=cache or BENCH_ONLY=passes runs just that one.
+// for a quick run; BENCH_ONLY=cache, BENCH_ONLY=passes or BENCH_ONLY=window runs just that one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchCache } from './cache';
 import { printTable, writeJson } from './report';
+import { benchWindow } from './window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const n = process.env.BENCH_N ? Number(process.env.BENCH_N) : undefined;
@@ -15,17 +16,18 @@ if (n !== undefined && !(Number.isInteger(n) && n > 0)) {
 }
 
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'cache' && only !== 'passes') {
-  console.error(`BENCH_ONLY must be cache or passes, got "${only}"`);
+if (only !== undefined && only !== 'cache' && only !== 'passes' && only !== 'window') {
+  console.error(`BENCH_ONLY must be cache, passes or window, got "${only}"`);
   process.exit(2);
 }
 
-if (only !== 'passes') await benchCache(n === undefined ? {} : { n });
+if (only === undefined || only === 'cache') await benchCache(n === undefined ? {} : { n });
+if (only === undefined || only === 'window') await benchWindow(n === undefined ? {} : { n });
 
 // The satellite-pass benchmark is written separately; run it when it is there.
 // A computed specifier, so type-checking does not need the file to exist yet.
 const passes = path.join(here, 'passes.ts');
-if (only !== 'cache' && fs.existsSync(passes)) {
+if ((only === undefined || only === 'passes') && fs.existsSync(passes)) {
   const mod = (await import(pathToFileURL(passes).href)) as {
     benchPasses?: (opts?: { n?: number }) => Promise<void>;
   };

@@ -5,6 +5,26 @@
 // preload exposes exactly this table, `serve` exposes it over loopback HTTP, and the
 // renderer's client is typed from it. Adding a capability = one row + one handler.
 import { z } from 'zod';
+import {
+  briefGetSchema,
+  developmentsListSchema,
+  measuredListSchema,
+  signalFilterSchema,
+  signalQuerySchema,
+  type BriefResult,
+  type CountryCount,
+  type DevelopmentsListResult,
+  type EventThreadResult,
+  type MeasuredListResult,
+  type SignalGetResult,
+  type SignalPoints,
+  type SignalsQueryResult,
+  type SyncRunSummary,
+  type SyncStreamState,
+  type TransitResult,
+} from './contract-read';
+
+export * from './contract-read';
 
 /** A row: the input schema is checked in main; the result type is carried for the client. */
 interface Row<I extends z.ZodType, R> {
@@ -58,7 +78,7 @@ export interface SyncStatusResult {
   spentToday: number;
   lastOutcome: { complete: boolean; tokensCharged: number; linkLost: boolean; error?: string } | null;
   /** The last run's summary per stream (docs/cli.md "sync" --json shape), clamps included. */
-  lastSummary: unknown;
+  lastSummary: SyncRunSummary | null;
 }
 
 /** One of the analyst's writes as the window shows it: pending until sent, or why it was refused. */
@@ -106,7 +126,7 @@ export const capabilities = {
   /** The window's view of the network (navigator online/offline): a link back triggers a sync. */
   'link.report': row<SyncStatusResult>()(z.strictObject({ online: z.boolean() })),
   /** An event's thread (event, timeline, sources): fresh when online, else from the cache. */
-  'events.thread': row<{ thread: unknown; fromCache: boolean; note: string | null }>()(
+  'events.thread': row<EventThreadResult>()(
     z.strictObject({ eventId: z.union([z.string().min(1).max(100), z.number().int().nonnegative()]) }),
   ),
   // The analyst's writes: stored at once as pending and queued (outbox), sent when the link allows.
@@ -174,6 +194,22 @@ export const capabilities = {
       dailyTokenBudget: z.number().int().min(0).max(1_000_000).optional(),
     }),
   ),
+  // Reads of the local cache (shared/contract-read.ts): they work offline.
+  /** A page of signals for the list, the total matching, and what the plan narrowed. */
+  'signals.query': row<SignalsQueryResult>()(signalQuerySchema),
+  /** Every matching drawable point, as columns, for the map. */
+  'signals.points': row<SignalPoints>()(signalFilterSchema),
+  /** Country-level signals (no point to draw) per country; a box is not applied to them. */
+  'signals.countryCounts': row<{ countries: CountryCount[] }>()(signalFilterSchema),
+  /** One cached event; a folded id resolves to its survivor and says so. */
+  'signals.get': row<SignalGetResult>()(
+    z.strictObject({ id: z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]) }),
+  ),
+  'developments.list': row<DevelopmentsListResult>()(developmentsListSchema),
+  'measured.list': row<MeasuredListResult>()(measuredListSchema),
+  'transit.get': row<TransitResult>()(empty),
+  'brief.get': row<BriefResult>()(briefGetSchema),
+  'sync.streams': row<{ streams: SyncStreamState[] }>()(empty),
 } as const;
 
 export const pushEvents = {

@@ -23,8 +23,21 @@ export {
 } from './checkpoints';
 export { storeSignalsPage, recordAlias, markRetracted, resolveSignalId } from './signals-store';
 export type { StoreSignalsArgs } from './signals-store';
-export { querySignals, getSignal, buildSignalQuery, FTS_FIRST_BELOW } from './signals-query';
-export type { SignalQuery, CachedSignal, BuildOptions, Drive } from './signals-query';
+export {
+  querySignals,
+  getSignal,
+  buildSignalQuery,
+  signalConditions,
+  FTS_FIRST_BELOW,
+} from './signals-query';
+export type { SignalQuery, CachedSignal, BuildOptions, Drive, Conditions } from './signals-query';
+// The window's reads (the contract's read rows).
+export * from './read/signals';
+export { heldSignalPoints } from './read/points';
+export { filterRange, toSignalQuery } from './read/filter';
+export * from './read/feeds';
+export * from './read/clamps';
+export * from './read/as-of';
 export * from './events';
 export * from './watches';
 export * from './areas';

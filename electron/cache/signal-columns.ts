@@ -25,6 +25,11 @@ export interface SignalRow {
   place: string | null;
   country: string | null;
   summary: string | null;
+  /** The facets the window filters and draws by (migration 012). */
+  measured: number;
+  measured_kind: string | null;
+  escalating: number;
+  publishers: number | null;
   /** The record as received, as JSON text (stored in signal_payloads). */
   payload: string;
   /** Occurred second since 1970 (0 when unknown): the tkey's high part and the R*Tree's time. */
@@ -46,6 +51,9 @@ export function signalRow(profile: Profile, record: unknown, index: number): Sig
   const band = num(record.severity_band);
   const retractedAt = normTime(record.retracted_at);
   const geo = isObject(record.geo_validation) ? bool(record.geo_validation.search_ready) : null;
+  const reporting = isObject(record.reporting) ? record.reporting : {};
+  const publishers = num(reporting.distinct_hosts) ?? num(record.num_sources);
+  const measuredKind = str(record.measured_kind);
   // Alternate records have no plottable: search_ready, then geo_verified, stand in for it.
   const plottable =
     bool(record.plottable) ?? geo ?? bool(record.geo_verified) ?? (lat !== null && lng !== null ? 1 : 0);
@@ -69,6 +77,10 @@ export function signalRow(profile: Profile, record: unknown, index: number): Sig
     place: str(record.location) ?? str(record.place),
     country: str(record.country),
     summary: str(record.summary),
+    measured: record.measured === true || measuredKind !== null ? 1 : 0,
+    measured_kind: measuredKind,
+    escalating: record.escalation_trend === 'escalating' ? 1 : 0,
+    publishers: publishers === null ? null : Math.trunc(publishers),
     payload: JSON.stringify(record),
     second: occurredSecond(occurred),
   };

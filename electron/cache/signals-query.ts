@@ -24,6 +24,12 @@ export interface SignalQuery {
   includeRetracted?: boolean;
   /** Default 100 (the service's page default); 0 for no limit. */
   limit?: number;
+  /** The window's facets (contract signals.*): any of these markets in market_impact. */
+  markets?: readonly string[];
+  /** reporting.distinct_hosts (alternate: num_sources) at least this. */
+  minPublishers?: number;
+  /** true: measured signals only; false: reported ones only. */
+  measured?: boolean;
 }
 
 /** A signal as the command line prints it: the payload plus profile, retracted, merged_ids. */
@@ -103,10 +109,34 @@ function rtreeBox(
  * come latest first (tkey order); candidates are filtered from the covering time index.
  */
 export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Built {
+  const { from, where, params, order } = signalConditions(args, opts);
+  const limit = opts.limit ?? args.limit ?? 100;
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new RangeError('limit must be a whole number, 0 for no limit');
+  params.push(limit > 0 ? limit : -1);
+  // Latest first (spec: main, GET /signals, sort=latest): tkey order is occurred order. The
+  // inner query picks and sorts keys only; rows and payloads are read for the rows kept
+  // (measured: sorting 300 candidates with their payloads cost 5 ms, keys alone 0.5 ms).
+  const sql =
+    `SELECT o.id, o.profile, o.retracted, p.payload FROM (SELECT s.seq, s.tkey FROM ${from} WHERE ` +
+    `${where.join(' AND ')} ORDER BY ${order} LIMIT ?) k CROSS JOIN signals o ON o.seq = k.seq ` +
+    'CROSS JOIN signal_payloads p ON p.seq = k.seq ORDER BY k.tkey DESC';
+  return { sql, params };
+}
+
+/** A query's FROM (the index it starts from, `s` the signals row), WHERE terms and latest-first order. */
+export interface Conditions {
+  from: string;
+  where: string[];
+  params: unknown[];
+  order: string;
+}
+
+/** The FROM and WHERE of a query, shared by the listing above and the window's counts and points. */
+export function signalConditions(args: SignalQuery, opts: BuildOptions = {}): Conditions {
   const where: string[] = ['s.folded_into IS NULL'];
   const params: unknown[] = [];
   const { lo, hi } = opts.range ?? windowKeys(args);
-  const limit = opts.limit ?? args.limit ?? 100;
   const fts = ftsExpressions(args.q);
   const drive: Drive = opts.drive ?? (args.bbox ? 'rtree' : fts.match ? 'fts' : 'table');
   const bbox = args.bbox ? checkBBox(args.bbox) : null;
@@ -182,17 +212,21 @@ export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Bu
     params.push(since);
   }
   if (!args.includeRetracted) where.push('s.retracted = 0');
-  if (!Number.isInteger(limit) || limit < 0)
-    throw new RangeError('limit must be a whole number, 0 for no limit');
-  params.push(limit > 0 ? limit : -1);
-  // Latest first (spec: main, GET /signals, sort=latest): tkey order is occurred order. The
-  // inner query picks and sorts keys only; rows and payloads are read for the rows kept
-  // (measured: sorting 300 candidates with their payloads cost 5 ms, keys alone 0.5 ms).
-  const sql =
-    `SELECT o.id, o.profile, o.retracted, p.payload FROM (SELECT s.seq, s.tkey FROM ${from} WHERE ` +
-    `${where.join(' AND ')} ORDER BY ${order} LIMIT ?) k CROSS JOIN signals o ON o.seq = k.seq ` +
-    'CROSS JOIN signal_payloads p ON p.seq = k.seq ORDER BY k.tkey DESC';
-  return { sql, params };
+  if (args.markets?.length) {
+    where.push(
+      's.market_impact IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(s.market_impact) m WHERE m.value IN (SELECT value FROM json_each(?)))',
+    );
+    params.push(JSON.stringify(args.markets));
+  }
+  if (args.minPublishers !== undefined) {
+    where.push('s.publishers >= ?');
+    params.push(args.minPublishers);
+  }
+  if (args.measured !== undefined) {
+    where.push('s.measured = ?');
+    params.push(args.measured ? 1 : 0);
+  }
+  return { from, where, params, order };
 }
 
 interface Row {

@@ -36,6 +36,10 @@ const COLUMNS = [
   'title',
   'place',
   'country',
+  'measured',
+  'measured_kind',
+  'escalating',
+  'publishers',
 ] as const;
 
 const INSERT = `INSERT INTO signals (tkey, ${COLUMNS.join(', ')}, folded_into)

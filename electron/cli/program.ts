@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './errors';
 import { registerKey } from './key';
 import { registerPasses } from './passes';
+import { registerReport } from './report';
 import { registerSatellites } from './satellites';
 import { registerServe } from './serve';
 import { registerSignals } from './signals';
@@ -17,6 +18,7 @@ const commandModules: CommandModule[] = [
   registerServe,
   registerPasses,
   registerSatellites,
+  registerReport,
 ];
 
 export function buildProgram(): Command {

@@ -6,8 +6,10 @@ import { stringify } from 'csv-stringify/sync';
 import { BBoxError, parseBBox } from '../../shared/bbox';
 import { Q_MAX_LENGTH } from '../../shared/q';
 import {
+  describeClamp,
   getSignal,
   getStreamClamps,
+  SIGNAL_CLAMP_STREAMS,
   openCacheReadOnly,
   querySignals,
   type CachedSignal,
@@ -21,26 +23,10 @@ import { CliError, usageError } from './errors';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The streams whose narrowing limits what the cached signals cover. */
-const CLAMPED_STREAMS = ['signals', 'reconcile'];
+const CLAMPED_STREAMS = SIGNAL_CLAMP_STREAMS;
 
-const CLAMP_WORDS: Record<string, string> = {
-  window_clamp: 'the plan narrowed the time window',
-  filter_clamp: 'the plan dropped or replaced a filter',
-  plan_lock: 'the plan withholds some detail',
-};
-
-/** One line for the analyst: what was narrowed, when, and which plan lifts it. */
-export function describeClamp(c: RecordedClamp): string {
-  const effect =
-    c.kind === 'plan_lock'
-      ? 'cached records lack the withheld fields'
-      : 'the cache may not hold the whole answer';
-  const plans = c.required_plans?.length ? `; lifted by: ${c.required_plans.join(', ')}` : '';
-  return (
-    `${CLAMP_WORDS[c.kind] ?? c.kind} when the ${c.stream} stream last synced (${c.recorded_at}): ` +
-    `${JSON.stringify(c.detail ?? null)}${plans}; ${effect}`
-  );
-}
+// One wording table for the command line and the window (electron/cache/read/clamps.ts).
+export { describeClamp };
 
 function openForReading(option: string | undefined, demo = false) {
   const file = demo ? resolveDemoCachePath(undefined) : resolveDbPath(option);

@@ -17,6 +17,7 @@ import { keychainAccount, keyStatus, KeychainUnavailableError, type Keychain } f
 import type { OutboxRow } from '../outbox/outbox';
 import * as writes from '../outbox/writes';
 import { ContractError, type Handlers } from './dispatch';
+import { createReadHandlers } from './read-handlers';
 
 export interface HandlerDeps {
   version: string;
@@ -189,7 +190,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       item(runtime().write((o) => writes.setOrderActive(o, orderId, active))),
     'orders.delete': ({ orderId }) => item(runtime().write((o) => writes.deleteOrderLater(o, orderId))),
     'monitoring.create': (input) => item(runtime().write((o) => writes.createMonitoringArea(o, input))),
-    'events.thread': ({ eventId }) => runtime().thread(String(eventId)),
     'outbox.list': () => runtime().withOutbox((o) => o.open().map(item)),
     'outbox.retry': ({ localId }) => item(runtime().withOutbox((o) => o.retry(localId))),
     'outbox.edit': ({ localId, payload }) => item(runtime().withOutbox((o) => o.edit(localId, payload))),
@@ -198,6 +198,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return { discarded: true as const };
     },
     'outbox.flush': () => runtime().flush(),
+    // The cache reads (signals, developments, measured, transit, brief, streams, threads).
+    ...createReadHandlers(() => account(deps)),
     'external.open': async ({ url }) => {
       if (!deps.openExternal) return { opened: false };
       await deps.openExternal(new URL(url).toString());

@@ -1,4 +1,4 @@
-// How each of the analyst's writes reaches the service (issue: desktop shell, "the outbox").
+// How each of the analyst's writes reaches the service.
 // The pending local record is replaced by the service's answer when it is sent. Where the
 // service offers no idempotency key, `verify` looks before a resend after an unknown outcome.
 import type Database from 'better-sqlite3';

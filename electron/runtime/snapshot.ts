@@ -1,6 +1,5 @@
 // What the notifier compares before and after a sync run, read from the cache: standing
-// orders, watches and the notable developments of watched events (issue: desktop shell,
-// "Desktop notifications").
+// orders, watches and the notable developments of watched events.
 import type Database from 'better-sqlite3';
 import type { Profile } from '../../shared/contract';
 import { listDevelopments, listStandingOrders, listWatches } from '../cache';

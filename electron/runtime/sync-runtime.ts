@@ -1,4 +1,4 @@
-// The desktop app's background sync (issue: desktop shell, "Background sync"): the scheduler
+// The desktop app's background sync: the scheduler
 // runs the sync engine; each run's progress goes to the push channel, and afterwards the
 // notifier compares the cache before and after (a fired order, a watch needing attention,
 // a notable development on a watched event) → the in-app list, the push channel, and the

@@ -1,5 +1,4 @@
-// The background sync scheduler of the desktop app (issue: desktop shell, "Background
-// sync"): runs the sync engine on start, on the analyst's interval, on resume from sleep
+// The background sync scheduler of the desktop app: runs the sync engine on start, on the analyst's interval, on resume from sleep
 // and when the link comes back; backs off while offline; one run at a time; and keeps to
 // a per-day token budget. The engine and the clock are injected, so tests drive time.
 

@@ -7,6 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Dispatcher, PushBus } from '../contract/dispatch';
 import { rendererFile, rendererHeaders } from '../hosts-common/renderer-files';
+import { COLUMNS_CONTENT_TYPE, encodeColumnChunks, holdsTypedArrays } from '../../shared/wire';
 
 export interface ServeOptions {
   dispatch: Dispatcher;
@@ -139,6 +140,21 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
           : outcome.error.code === 'invalid_input'
             ? 400
             : 500;
+      // Columns (the map's points) travel as one binary body (shared/wire.ts), not as JSON.
+      if (outcome.ok && holdsTypedArrays(outcome.result)) {
+        // Written piece by piece: the arrays go out as they are, never copied into one body.
+        const chunks = encodeColumnChunks(outcome);
+        res.writeHead(200, {
+          'Content-Type': COLUMNS_CONTENT_TYPE,
+          'Content-Length': chunks.reduce((n, c) => n + c.byteLength, 0),
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        });
+        res.cork();
+        for (const c of chunks) res.write(c);
+        res.uncork();
+        return void res.end();
+      }
       return send(res, status, outcome);
     }
 

@@ -99,7 +99,7 @@ describe('the window (serve --demo)', () => {
       expect(await link.getAttribute('aria-current')).toBe('page');
       if (label === 'Status')
         await expect
-          .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 30_000 })
+          .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 75_000 })
           .toMatch(/Last run/);
       if (label === 'Map') await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
       await page.screenshot({ path: path.join(artifacts, `view-${label.toLowerCase()}-dark.png`) });

@@ -55,3 +55,50 @@ export function startServeProcess(
     });
   });
 }
+
+/** Calls one contract row over serve's loopback HTTP, as the window's browser host does. */
+export async function contractCall<T>(serve: ServeProcess, channel: string, input: unknown = {}): Promise<T> {
+  const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
+    body: JSON.stringify(input),
+  });
+  const body = (await res.json()) as { ok: boolean; result: T };
+  if (!body.ok) throw new Error(JSON.stringify(body));
+  return body.result;
+}
+
+/** Follows serve's push stream; every event reaches `onEvent`. Returns a function that stops it. */
+export async function followPushes(
+  serve: ServeProcess,
+  onEvent: (event: string, data: unknown) => void,
+): Promise<() => void> {
+  const stream = new AbortController();
+  const res = await fetch(`${serve.origin}/api/events`, {
+    headers: { 'X-Watchfloor-Token': serve.secret },
+    signal: stream.signal,
+  });
+  void (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) onEvent(event, JSON.parse(data));
+        }
+      }
+    } catch {
+      /* stopped */
+    }
+  })();
+  return () => stream.abort();
+}

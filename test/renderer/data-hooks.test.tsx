@@ -56,10 +56,12 @@ describe('data hooks and cache.changed', () => {
         lastOutcome: { complete: true, tokensCharged: 3, linkLost: false },
         spentToday: 3,
         lastSummary: {
+          profile: 'main',
+          base_url: 'http://127.0.0.1:9999',
           complete: true,
           streams: { signals: { requests: 2, received: 40, stored: 40 } },
           tokens: { charged: 3, remaining: null },
-          clamps: [{ stream: 'signals', kind: 'window_clamp' }],
+          clamps: [{ stream: 'signals', kind: 'window_clamp', detail: null }],
           errors: [],
         },
       }),

@@ -12,6 +12,7 @@ import { migration008 } from './008-reference';
 import { migration009 } from './009-sync-seen';
 import { migration010 } from './010-orbital-elements';
 import { migration011 } from './011-rtree-points';
+import { migration012 } from './012-signal-facets';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

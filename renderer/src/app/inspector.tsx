@@ -1,5 +1,6 @@
 // The selection, whatever view it was made in. Its actions (thread, passes, watch, export)
 // join here as their views arrive.
+import { SignalInspector } from '../features/inspector/signal-inspector';
 import { useSelection } from '../state/selection';
 import { useViewState } from '../state/view-state';
 import { EmptyState } from '../ui/empty-state';
@@ -37,7 +38,16 @@ export function Inspector() {
           Hide
         </button>
       </header>
-      {selection ? (
+      {selection?.kind === 'signal' ? (
+        <div className="inspector-body" data-testid="inspector-selection">
+          <SignalInspector key={selection.id} id={selection.id} label={selection.label} />
+          <div className="actions">
+            <button type="button" onClick={clear}>
+              Clear selection <kbd>Esc</kbd>
+            </button>
+          </div>
+        </div>
+      ) : selection ? (
         <div className="inspector-body" data-testid="inspector-selection">
           <p className="eyebrow">{KIND[selection.kind] ?? selection.kind}</p>
           <h3 className="inspector-title">{selection.label ?? selection.id}</h3>

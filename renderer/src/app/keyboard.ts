@@ -72,7 +72,10 @@ export function useCommandKeys(commands: readonly KeyCommand[], suspended: boole
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing || MODIFIERS.has(e.key) || e.altKey) return;
       const mod = e.ctrlKey || e.metaKey;
-      if (!mod && (latest.current.suspended || isEditable(e.target))) return reset();
+      // A dialog open over the window (the thread, the sheet) owns its plain keys: Esc closes it
+      // and nothing else.
+      const inDialog = e.target instanceof Element && !!e.target.closest('dialog[open]');
+      if (!mod && (latest.current.suspended || inDialog || isEditable(e.target))) return reset();
       const typed = mod ? `mod+${e.key.toLowerCase()}` : e.key;
       if (tryRun([...buffer, typed], e) !== 'none') return;
       const hadPrefix = buffer.length > 0;

@@ -1,6 +1,7 @@
 // The workspace once a service is configured: navigation, the view under its toolbar, the
 // inspector for the selection, the status bar; the palette and the shortcuts sheet on top.
 import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import '../styles/views.css';
 import { useViewState } from '../state/view-state';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorBoundary } from '../ui/error-boundary';

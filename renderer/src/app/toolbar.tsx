@@ -1,6 +1,8 @@
-// Above every view: its name, the one search field (`/` focuses it; Enter searches signals)
-// and the palette. View-specific controls live in the view itself.
-import { forwardRef, useState, type FormEvent } from 'react';
+// Above every view: its name, the one search field (`/` focuses it; what is typed applies at
+// once to the Signals table and the map; Enter elsewhere opens Signals) and the palette.
+// View-specific controls live in the view itself.
+import { forwardRef, useEffect, useState, type FormEvent } from 'react';
+import { qProblem } from '../features/signals/filter';
 import { useViewState } from '../state/view-state';
 import { Icon } from './icons';
 import { stepLabel } from './keyboard';
@@ -15,10 +17,19 @@ export const Toolbar = forwardRef<HTMLInputElement, { onPalette: () => void }>(f
   const setQuery = useViewState((s) => s.setQuery);
   const setView = useViewState((s) => s.setView);
   const [draft, setDraft] = useState(query);
+  const problem = qProblem(draft.trim());
+  // Cleared or set elsewhere (the filter bar, a restart): the field follows.
+  useEffect(() => setDraft((d) => (d.trim() === query ? d : query)), [query]);
+  const change = (text: string) => {
+    setDraft(text);
+    // A search the service would refuse is not applied: the last valid one stays.
+    if (!qProblem(text.trim())) setQuery(text.trim());
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (problem) return;
     setQuery(draft.trim());
-    setView('signals');
+    if (view.id !== 'map' && view.id !== 'signals') setView('signals');
   };
   return (
     <div className="toolbar">
@@ -34,7 +45,9 @@ export const Toolbar = forwardRef<HTMLInputElement, { onPalette: () => void }>(f
           aria-label="Search signals"
           placeholder='Search signals — "air raid" -kyiv'
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => change(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? 'wf-search-problem' : undefined}
           onKeyDown={(e) => {
             if (e.key === 'Escape') e.currentTarget.blur();
           }}
@@ -42,6 +55,11 @@ export const Toolbar = forwardRef<HTMLInputElement, { onPalette: () => void }>(f
           autoComplete="off"
         />
         <kbd aria-hidden="true">/</kbd>
+        {problem && (
+          <span id="wf-search-problem" role="alert" className="search-problem">
+            {problem}
+          </span>
+        )}
       </form>
       <button type="button" className="ghost palette-button" onClick={onPalette} title="Command palette">
         <Icon name="command" />

@@ -3,7 +3,6 @@
 import { lazy, type ComponentType } from 'react';
 import { BriefView } from '../features/brief/brief-view';
 import { DevelopmentsView } from '../features/developments/developments-view';
-import { SignalsView } from '../features/signals/signals-view';
 import { StatusView } from '../features/status/status-view';
 import type { ViewId } from '../state/view-state';
 import type { IconName } from './icons';
@@ -21,6 +20,10 @@ export interface ViewDef {
 
 // OpenLayers is the largest part of the bundle: it loads when the map is first shown.
 const MapView = lazy(() => import('../features/map/map-view'));
+// The table machinery (TanStack Table and Virtual) loads with the Signals view.
+const SignalsView = lazy(() =>
+  import('../features/signals/signals-view').then((m) => ({ default: m.SignalsView })),
+);
 
 export const VIEWS: readonly ViewDef[] = [
   {

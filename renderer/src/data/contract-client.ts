@@ -3,6 +3,7 @@
 // Both are typed from shared/contract.ts; callers never spell a transport. Only renderer/src/data/
 // imports this file: views reach main through the data hooks.
 import { channels, pushEventNames, type PushEvent, type WatchfloorApi } from '../../../shared/contract';
+import { COLUMNS_CONTENT_TYPE, decodeColumns } from '../../../shared/wire';
 
 declare global {
   interface Window {
@@ -25,7 +26,9 @@ function createHttpApi(): WatchfloorApi {
         body: JSON.stringify(input ?? {}),
         credentials: 'same-origin',
       });
-      const outcome = (await res.json()) as
+      // The map's columns come as one binary body whose typed arrays are views on it (shared/wire.ts).
+      const binary = (res.headers.get('Content-Type') ?? '').startsWith(COLUMNS_CONTENT_TYPE);
+      const outcome = (binary ? decodeColumns(await res.arrayBuffer()) : await res.json()) as
         { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
       if (outcome.ok) return outcome.result;
       throw Object.assign(new Error(outcome.error.message), { code: outcome.error.code });

@@ -10,11 +10,20 @@ export * from './mutations';
 export * from './pushes';
 export {
   useAppInfo,
+  useBrief,
+  useCountryCounts,
+  useDevelopments,
   useEventThread,
   useKeyStatus,
+  useMeasured,
   useNotifications,
   useOutbox,
+  useSignal,
+  useSignalPoints,
+  useSignalsQuery,
   useSyncStatus,
+  useSyncStreams,
+  useTransit,
 } from './queries';
 
 /**
@@ -49,4 +58,13 @@ export const rowHooks: Partial<Record<Channel, () => unknown>> = {
   'outbox.discard': m.useOutboxDiscard,
   'outbox.flush': m.useOutboxFlush,
   'sync.configure': m.useSyncConfigure,
+  'signals.query': () => q.useSignalsQuery(),
+  'signals.points': () => q.useSignalPoints(),
+  'signals.countryCounts': () => q.useCountryCounts(),
+  'signals.get': () => q.useSignal(null),
+  'developments.list': () => q.useDevelopments(),
+  'measured.list': () => q.useMeasured({ kind: 'thermal' }),
+  'transit.get': q.useTransit,
+  'brief.get': () => q.useBrief(),
+  'sync.streams': q.useSyncStreams,
 };

@@ -53,3 +53,36 @@ export const useEventThread = (eventId: string | number | null) =>
 
 /** Off (`enabled` false) before a service is configured: there is no outbox yet. */
 export const useOutbox = (enabled = true) => useRow('outbox.list', {}, ['outbox'], enabled);
+
+// ---- reads of the local cache (shared/contract-read.ts) ----------------------------------
+
+/** A page of signals for the list (with the total and what the plan narrowed). */
+export const useSignalsQuery = (input: Input<'signals.query'> = {}) =>
+  useRow('signals.query', input, ['signals']);
+
+/** Every matching drawable point as columns, for the map. */
+export const useSignalPoints = (filter: Input<'signals.points'> = {}) =>
+  useRow('signals.points', filter, ['signals']);
+
+/** Country-level signals per country (the map shades countries by these). */
+export const useCountryCounts = (filter: Input<'signals.countryCounts'> = {}) =>
+  useRow('signals.countryCounts', filter, ['signals']);
+
+/** One cached event; idle until there is one to show. */
+export const useSignal = (id: string | number | null) =>
+  useRow('signals.get', { id: id ?? '' }, ['signals'], id !== null && id !== '');
+
+/** Developments carry their event's point from the signals, so either stream may change them. */
+export const useDevelopments = (input: Input<'developments.list'> = {}) =>
+  useRow('developments.list', input, ['developments', 'signals']);
+
+/** One measured list; sync names each list's stream `measured.<kind>`. */
+export const useMeasured = (input: Input<'measured.list'>) =>
+  useRow('measured.list', input, ['measured', `measured.${input.kind}`]);
+
+export const useTransit = () => useRow('transit.get', {}, ['transit']);
+
+export const useBrief = (input: Input<'brief.get'> = {}) => useRow('brief.get', input, ['brief']);
+
+/** What each stream covers; any sync changes it. */
+export const useSyncStreams = () => useRow('sync.streams', {}, 'all');

@@ -1,8 +1,9 @@
 // What the window looked like, kept across restarts in localStorage: the view, the theme,
-// the inspector, the search text and the map's position and layers. A stored value that
+// the inspector, the search text, the signal filters and sort, the map's position and layers. A stored value that
 // no longer fits (an old version, a hand edit) falls back to the default, field by field.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { STAGES, type Stage } from '../../../shared/service/values';
 
 export const VIEW_IDS = ['map', 'signals', 'developments', 'brief', 'status'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
@@ -16,12 +17,29 @@ export interface MapViewState {
   layers: Record<string, boolean>;
 }
 
+/** The signal filters the Signals table and the map share (the search text is `query`). */
+export interface SignalFilters {
+  categories: string[];
+  stages: Stage[];
+  /** Rows with a severity band at or above it; null: any band. */
+  minBand: 4 | 6 | 9 | null;
+  markets: string[];
+}
+export const MIN_BANDS = [4, 6, 9] as const;
+
+/** A table's sort, TanStack's shape: column id, descending. */
+export type TableSort = { id: string; desc: boolean }[];
+
 interface ViewStateData {
   view: ViewId;
   theme: Theme;
   inspectorOpen: boolean;
   query: string;
   map: MapViewState;
+  filters: SignalFilters;
+  signalSort: TableSort;
+  /** Column id -> width in px, as the analyst resized them. */
+  signalColumns: Record<string, number>;
 }
 
 interface ViewState extends ViewStateData {
@@ -32,15 +50,23 @@ interface ViewState extends ViewStateData {
   setQuery: (query: string) => void;
   setMapPosition: (center: [number, number], zoom: number) => void;
   setLayerVisible: (id: string, visible: boolean) => void;
+  setFilters: (patch: Partial<SignalFilters>) => void;
+  clearFilters: () => void;
+  setSignalSort: (sort: TableSort) => void;
+  setSignalColumns: (sizes: Record<string, number>) => void;
 }
 
 export const DEFAULT_MAP: MapViewState = { center: [20, 25], zoom: 2.4, layers: {} };
+export const NO_FILTERS: SignalFilters = { categories: [], stages: [], minBand: null, markets: [] };
 const DEFAULTS: ViewStateData = {
   view: 'map',
   theme: 'dark',
   inspectorOpen: true,
   query: '',
   map: DEFAULT_MAP,
+  filters: NO_FILTERS,
+  signalSort: [{ id: 'time', desc: true }],
+  signalColumns: {},
 };
 export const VIEW_STATE_KEY = 'watchfloor.view-state';
 
@@ -52,6 +78,42 @@ const isLonLat = (v: unknown): v is [number, number] =>
   Math.abs(v[0]) <= 540 &&
   Math.abs(v[1]) <= 90;
 
+const strings = (v: unknown, max = 100): string[] =>
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string' && x.length <= max).slice(0, 100)
+    : [];
+
+function sanitizeFilters(v: unknown): SignalFilters {
+  if (!v || typeof v !== 'object') return NO_FILTERS;
+  const f = v as Record<string, unknown>;
+  return {
+    categories: strings(f.categories),
+    stages: strings(f.stages).filter((x): x is Stage => (STAGES as readonly string[]).includes(x)),
+    minBand: (MIN_BANDS as readonly unknown[]).includes(f.minBand) ? (f.minBand as 4 | 6 | 9) : null,
+    markets: strings(f.markets),
+  };
+}
+
+function sanitizeSort(v: unknown): TableSort {
+  if (!Array.isArray(v)) return DEFAULTS.signalSort;
+  return v
+    .filter(
+      (x): x is { id: string; desc: boolean } =>
+        !!x && typeof x === 'object' && typeof x.id === 'string' && typeof x.desc === 'boolean',
+    )
+    .slice(0, 3)
+    .map(({ id, desc }) => ({ id, desc }));
+}
+
+function sanitizeSizes(v: unknown): Record<string, number> {
+  if (!v || typeof v !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>)
+      .filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 30 && e[1] <= 2000)
+      .slice(0, 30),
+  );
+}
+
 /** Keeps each stored field only if it is still valid. */
 export function sanitize(stored: unknown): Partial<ViewStateData> {
   if (!stored || typeof stored !== 'object') return {};
@@ -61,6 +123,9 @@ export function sanitize(stored: unknown): Partial<ViewStateData> {
   if (s.theme === 'dark' || s.theme === 'light') out.theme = s.theme;
   if (typeof s.inspectorOpen === 'boolean') out.inspectorOpen = s.inspectorOpen;
   if (typeof s.query === 'string') out.query = s.query.slice(0, 2000);
+  if ('filters' in s) out.filters = sanitizeFilters(s.filters);
+  if ('signalSort' in s) out.signalSort = sanitizeSort(s.signalSort);
+  if ('signalColumns' in s) out.signalColumns = sanitizeSizes(s.signalColumns);
   const map = s.map as Record<string, unknown> | undefined;
   if (map && typeof map === 'object') {
     const layers = Object.fromEntries(
@@ -87,17 +152,33 @@ export const useViewState = create<ViewState>()(
       setMapPosition: (center, zoom) => set((s) => ({ map: { ...s.map, center, zoom } })),
       setLayerVisible: (id, visible) =>
         set((s) => ({ map: { ...s.map, layers: { ...s.map.layers, [id]: visible } } })),
+      setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
+      clearFilters: () => set({ filters: NO_FILTERS }),
+      setSignalSort: (signalSort) => set({ signalSort }),
+      setSignalColumns: (signalColumns) => set({ signalColumns }),
     }),
     {
       name: VIEW_STATE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ view, theme, inspectorOpen, query, map }): ViewStateData => ({
+      partialize: ({
         view,
         theme,
         inspectorOpen,
         query,
         map,
+        filters,
+        signalSort,
+        signalColumns,
+      }): ViewStateData => ({
+        view,
+        theme,
+        inspectorOpen,
+        query,
+        map,
+        filters,
+        signalSort,
+        signalColumns,
       }),
       merge: (stored, current) => ({ ...current, ...sanitize(stored) }),
     },

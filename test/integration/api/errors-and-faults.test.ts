@@ -5,7 +5,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ApiError,
   createClient,
   InputError,
   type AlternateClient as AltC,
@@ -13,22 +12,13 @@ import {
 } from '../../../electron/api';
 import type { DemoService } from '../../../electron/demo';
 import { DEMO_KEY, demoWithClient } from '../../helpers/demo';
+import { caught } from '../../helpers/errors';
 
 let demo: DemoService | undefined;
 afterEach(async () => {
   await demo?.close();
   demo = undefined;
 });
-
-async function caught(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('error statuses', () => {
   it('401: a wrong key is refused with words a user can act on, and the key is never in the message', async () => {

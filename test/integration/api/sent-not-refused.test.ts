@@ -6,7 +6,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  ApiError,
   createClient,
   InputError,
   type AlternateClient as AltC,
@@ -15,22 +14,13 @@ import {
 import { ANALYST_TIMEOUT_MS } from '../../../electron/api/analyst';
 import type { DemoService } from '../../../electron/demo';
 import { DEMO_KEY, demoWithClient } from '../../helpers/demo';
+import { caught } from '../../helpers/errors';
 
 let demo: DemoService | undefined;
 afterEach(async () => {
   await demo?.close();
   demo = undefined;
 });
-
-async function caught(p: Promise<unknown>): Promise<ApiError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('sent, not refused: what only the service can judge', () => {
   const sent = async (

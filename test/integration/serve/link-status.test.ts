@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload, SyncStatusResult } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../../helpers/serve';
+import { contractCall, followPushes, startServeProcess, type ServeProcess } from '../../helpers/serve';
 
 let demo: DemoService;
 let serve: ServeProcess;
 const links: PushPayload<'link.status'>[] = [];
-let stream: AbortController;
+let stopPushes: () => void;
 
 beforeAll(async () => {
   demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 3 });
@@ -22,50 +22,18 @@ beforeAll(async () => {
     ['--base-url', demo.url, '--profile', 'main', '--db', path.join(dir, 'cache.db')],
     { ...process.env, HOME: dir, WATCHFLOOR_API_KEY: DEMO_KEY },
   );
-  stream = new AbortController();
-  const res = await fetch(`${serve.origin}/api/events`, {
-    headers: { 'X-Watchfloor-Token': serve.secret },
-    signal: stream.signal,
+  stopPushes = await followPushes(serve, (event, data) => {
+    if (event === 'link.status') links.push(data as PushPayload<'link.status'>);
   });
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (/^event: link\.status$/m.test(block))
-            links.push(JSON.parse(/^data: (.+)$/m.exec(block)![1]!) as PushPayload<'link.status'>);
-        }
-      }
-    } catch {
-      /* aborted at the end */
-    }
-  })();
 });
 
 afterAll(async () => {
-  stream?.abort();
+  stopPushes?.();
   await serve?.stop();
   await demo?.close();
 });
 
-async function call<T>(channel: string, input: unknown = {}): Promise<T> {
-  const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as { ok: boolean; result: T };
-  if (!body.ok) throw new Error(JSON.stringify(body));
-  return body.result;
-}
+const call = <T>(channel: string, input: unknown = {}) => contractCall<T>(serve, channel, input);
 
 const shown = () => links.at(-1)?.online;
 

@@ -1,5 +1,5 @@
 // After a background sync, a standing order that fired becomes exactly one notification on
-// the push channel (issue: desktop shell, "Desktop notifications"), seen through `serve`.
+// the push channel, seen through `serve`.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, SyncStatusResult } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../../helpers/serve';
+import { contractCall, followPushes, startServeProcess, type ServeProcess } from '../../helpers/serve';
 
 let demo: DemoService;
 let serve: ServeProcess;
 const events: { event: string; data: unknown }[] = [];
-let stream: AbortController;
+let stopPushes: () => void;
 
 beforeAll(async () => {
   demo = await startDemoService({ profile: 'alternate', now: DEMO_NOW, signalsPerDay: 10 });
@@ -25,51 +25,16 @@ beforeAll(async () => {
       WATCHFLOOR_API_KEY: DEMO_KEY,
     },
   );
-  stream = new AbortController();
-  const res = await fetch(`${serve.origin}/api/events`, {
-    headers: { 'X-Watchfloor-Token': serve.secret },
-    signal: stream.signal,
-  });
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      /* aborted at the end */
-    }
-  })();
+  stopPushes = await followPushes(serve, (event, data) => events.push({ event, data }));
 });
 
 afterAll(async () => {
-  stream.abort();
+  stopPushes();
   await serve.stop();
   await demo.close();
 });
 
-async function call<T>(channel: string, input: unknown = {}): Promise<T> {
-  const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as { ok: boolean; result: T; error?: unknown };
-  if (!res.ok) throw new Error(JSON.stringify(body));
-  return body.result;
-}
+const call = <T>(channel: string, input: unknown = {}) => contractCall<T>(serve, channel, input);
 
 const notifications = () =>
   events.filter((e) => e.event === 'notification').map((e) => e.data as AppNotification);

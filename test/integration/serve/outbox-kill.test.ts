@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxItem } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../../helpers/serve';
+import { startServeProcess, type ServeProcess, contractCall } from '../../helpers/serve';
 
 let demo: DemoService;
 let dir: string;
@@ -37,16 +37,7 @@ const serveArgs = () => [
 ];
 const serveEnv = () => ({ ...process.env, HOME: dir, WATCHFLOOR_API_KEY: DEMO_KEY });
 
-async function call<T>(serve: ServeProcess, channel: string, input: unknown = {}): Promise<T> {
-  const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as { ok: boolean; result: T };
-  if (!body.ok) throw new Error(JSON.stringify(body));
-  return body.result;
-}
+const call = contractCall;
 
 const kill = (s: ServeProcess) =>
   new Promise<void>((resolve) => {

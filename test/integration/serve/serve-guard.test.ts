@@ -1,5 +1,4 @@
-// `watchfloor serve` refuses what a local app server must refuse (issue: desktop shell,
-// "serve"): no secret, another Host (DNS rebinding), another Origin; and works with it.
+// `watchfloor serve` refuses what a local app server must refuse: no secret, another Host (DNS rebinding), another Origin; and works with it.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../helpers/serve';

@@ -57,8 +57,9 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
     };
     // Rows that need a configured service answer, before one is configured, with an error
     // that says so (the outbox and sync rows are exercised through serve in integration).
+    // The cache reads too: with no service there is no cache to read.
     const needsService =
-      /^(sync\.now|sync\.configure|events\.|notes\.|watches\.|orders\.|monitoring\.|outbox\.)/;
+      /^(sync\.now|sync\.configure|sync\.streams|events\.|notes\.|watches\.|orders\.|monitoring\.|outbox\.|signals\.|developments\.|measured\.|transit\.|brief\.)/;
     // Rows that connect somewhere (and so configure a service) are tested in accounts.test.ts.
     const connects = /^(setup\.|key\.set$|key\.clear$)/;
     Object.assign(valid, {
@@ -77,6 +78,8 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
       'setup.connect': { baseUrl: 'https://svc.example', profile: 'main', key: 'abcdefgh1234' },
       'setup.demo': { profile: 'alternate' },
       'events.thread': { eventId: 1000001 },
+      'signals.get': { id: 'sig-1' },
+      'measured.list': { kind: 'thermal' },
       'link.report': { online: true },
     });
     for (const channel of channels) {

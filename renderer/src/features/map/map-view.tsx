@@ -1,18 +1,26 @@
-// The Map view: the offline basemap (no tile server, nothing leaves the machine), layer
-// toggles along the top, coordinates and scale in the corners. `data-rendered` turns true
-// on the first frame drawn with the basemap in, which the end-to-end test waits for.
+// The Map view: the offline basemap (no tile server, nothing leaves the machine), the signals
+// for the search and filters shared with the Signals table (points by severity band, measured
+// kinds as diamonds, country-level signals shading their country), layer toggles along the
+// top, a legend, coordinates and scale in the corners. `data-rendered` turns true on the first
+// frame drawn with the basemap in, `data-signal-features` counts the points at the last
+// complete render: the end-to-end test waits for both.
 import 'ol/ol.css';
 import '../../styles/map.css';
 import { useEffect, useRef, useState } from 'react';
 import { useViewState } from '../../state/view-state';
+import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
+import { useAppInfo } from '../read-hooks';
+import { FilterBar } from '../signals/filter-bar';
 import { LAYER_MODULES } from './layers';
+import { MapLegend, MapTooltip } from './map-overlays';
 import { MAP_PALETTES } from './palette';
+import { useSignalLayers } from './use-signal-layers';
 import { createWatchMap, type WatchMap } from './watch-map';
 
 export default function MapView() {
   const target = useRef<HTMLDivElement>(null);
-  const controller = useRef<WatchMap | null>(null);
+  const [controller, setController] = useState<WatchMap | null>(null);
   const [state, setState] = useState<{ phase: 'loading' | 'ready' | 'error'; message?: string }>({
     phase: 'loading',
   });
@@ -20,6 +28,8 @@ export default function MapView() {
   const theme = useViewState((s) => s.theme);
   const layers = useViewState((s) => s.map.layers);
   const setLayerVisible = useViewState((s) => s.setLayerVisible);
+  const signals = useSignalLayers(controller);
+  const demo = useAppInfo().data?.mode === 'demo';
 
   useEffect(() => {
     if (!target.current) return;
@@ -35,60 +45,89 @@ export default function MapView() {
       onFirstRender: () => setState({ phase: 'ready' }),
       onError: (e) => setState({ phase: 'error', message: e.message }),
     });
-    controller.current = c;
+    setController(c);
     return () => {
-      controller.current = null;
+      setController(null);
       c.dispose();
     };
   }, [attempt]);
-  useEffect(() => controller.current?.setPalette(MAP_PALETTES[theme]), [theme]);
-  useEffect(() => controller.current?.setVisibility(layers), [layers]);
+  useEffect(() => controller?.setPalette(MAP_PALETTES[theme]), [controller, theme]);
+  useEffect(() => controller?.setVisibility(layers), [controller, layers]);
 
+  const categories = signals.points?.categories ?? [];
   return (
     <div className="map-view">
-      <div
-        ref={target}
-        className="map"
-        data-testid="map"
-        data-rendered={state.phase === 'ready' ? 'true' : 'false'}
-        role="region"
-        aria-label="Map — arrow keys pan, + and − zoom"
-        tabIndex={0}
-      />
-      <div className="map-strip" role="group" aria-label="Layers">
-        {LAYER_MODULES.filter((m) => m.toggleable).map((m) => {
-          const on = layers[m.id] ?? m.defaultVisible;
-          return (
-            <button
-              key={m.id}
-              type="button"
-              className="pill"
-              aria-pressed={on}
-              onClick={() => setLayerVisible(m.id, !on)}
-            >
-              {m.title}
-            </button>
-          );
-        })}
-        <button type="button" className="pill" onClick={() => controller.current?.resetView()}>
-          World view
-        </button>
+      <FilterBar categories={categories} />
+      <div className="map-area">
+        <div
+          ref={target}
+          className="map"
+          data-testid="map"
+          data-rendered={state.phase === 'ready' ? 'true' : 'false'}
+          data-signal-features={signals.drawn ?? undefined}
+          data-selected-signal={signals.selectedOnMap ?? undefined}
+          role="region"
+          aria-label="Map — arrow keys pan, + and − zoom"
+          tabIndex={0}
+        />
+        <div className="map-strip" role="group" aria-label="Layers">
+          {LAYER_MODULES.filter((m) => m.toggleable).map((m) => {
+            const on = layers[m.id] ?? m.defaultVisible;
+            return (
+              <button
+                key={m.id}
+                type="button"
+                className="pill"
+                aria-pressed={on}
+                onClick={() => setLayerVisible(m.id, !on)}
+              >
+                {m.title}
+              </button>
+            );
+          })}
+          <button type="button" className="pill" onClick={() => controller?.resetView()}>
+            World view
+          </button>
+        </div>
+        <div className="map-status" aria-live="polite">
+          {signals.points && (
+            <span className="map-count">
+              <span className="num">{signals.points.count.toLocaleString('en')}</span> points
+              {signals.countries && signals.countries.length > 0 && (
+                <>
+                  {' '}
+                  · <span className="num">{signals.countries.reduce((n, c) => n + c.count, 0)}</span>{' '}
+                  country-level in <span className="num">{signals.countries.length}</span> countries
+                </>
+              )}
+            </span>
+          )}
+          {signals.points && <AnswerMarks demo={demo} asOf={signals.points.asOf} />}
+          {signals.selectedOffMap && (
+            <span className="muted">
+              The selected signal has no point here (country level, or filtered out).
+            </span>
+          )}
+          {signals.error && <span role="alert">Signals could not be read: {signals.error.message}</span>}
+        </div>
+        <MapLegend />
+        {signals.hover && <MapTooltip hover={signals.hover} />}
+        {state.phase === 'loading' && (
+          <div className="map-overlay" aria-live="polite">
+            <EmptyState tone="loading" title="Drawing the basemap…" />
+          </div>
+        )}
+        {state.phase === 'error' && (
+          <div className="map-overlay">
+            <EmptyState tone="error" title="The basemap could not be drawn">
+              <p>{state.message}</p>
+              <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+            </EmptyState>
+          </div>
+        )}
       </div>
-      {state.phase === 'loading' && (
-        <div className="map-overlay" aria-live="polite">
-          <EmptyState tone="loading" title="Drawing the basemap…" />
-        </div>
-      )}
-      {state.phase === 'error' && (
-        <div className="map-overlay">
-          <EmptyState tone="error" title="The basemap could not be drawn">
-            <p>{state.message}</p>
-            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
-            </button>
-          </EmptyState>
-        </div>
-      )}
     </div>
   );
 }

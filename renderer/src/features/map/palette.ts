@@ -10,6 +10,10 @@ export interface MapPalette {
   graticuleLabel: string;
   label: string;
   labelHalo: string;
+  /** The ring around the selected signal: a hue the severity scale never uses. */
+  selection: string;
+  /** The outline of a signal's point, so the palest band still stands off the land. */
+  pointHalo: string;
 }
 
 export const MAP_PALETTES: Record<Theme, MapPalette> = {
@@ -21,6 +25,8 @@ export const MAP_PALETTES: Record<Theme, MapPalette> = {
     graticuleLabel: '#7d8fa3',
     label: '#a9b8c8',
     labelHalo: '#131c26',
+    selection: '#4fd1ff',
+    pointHalo: '#05090e',
   },
   light: {
     ocean: '#cfdde9',
@@ -30,6 +36,8 @@ export const MAP_PALETTES: Record<Theme, MapPalette> = {
     graticuleLabel: '#4d5d70',
     label: '#3d4654',
     labelHalo: '#f6f4ef',
+    selection: '#0b5cc0',
+    pointHalo: '#2b3440',
   },
 };
 

@@ -25,6 +25,10 @@ export interface WatchMap {
   setPalette: (palette: MapPalette) => void;
   setVisibility: (visibility: Record<string, boolean>) => void;
   resetView: () => void;
+  /** A layer's handle by its module id (the signal layers take their data through it). */
+  handle: <H extends LayerHandle = LayerHandle>(id: string) => H | undefined;
+  /** Brings a place into the middle of the view, zooming in to at least `minZoom`. */
+  centerOn: (lonLat: [number, number], minZoom?: number) => void;
   dispose: () => void;
 }
 
@@ -91,6 +95,14 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
     setVisibility,
     resetView: () =>
       view.animate({ center: fromLonLat(DEFAULT_MAP.center), zoom: DEFAULT_MAP.zoom, duration: 250 }),
+    handle: <H extends LayerHandle = LayerHandle>(id: string) =>
+      layers.find((l) => l.module.id === id)?.handle as H | undefined,
+    centerOn: (lonLat, minZoom = 5) =>
+      view.animate({
+        center: fromLonLat(lonLat),
+        zoom: Math.max(view.getZoom() ?? minZoom, minZoom),
+        duration: 350,
+      }),
     dispose: () => {
       disposed = true;
       for (const { handle } of layers) handle.dispose?.();

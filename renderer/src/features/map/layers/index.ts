@@ -1,20 +1,26 @@
 // The map's layers, bottom to top. Each is one module (types.ts); the map view makes them,
 // waits for their data, recolours them with the theme and remembers which are shown.
 //
-// Signal layers slot in between the graticule and the names: plotted signals (severity
-// bands, measured kinds by shape), developments, watch and monitoring areas, passes. Each
-// reads its data hook (renderer/src/data/) once the contract has read rows for it, feeds
-// its source through the handle, and selects into the shared selection on click.
+// Signal layers slot in between the land and the names: country-level signals shade their
+// country, plotted signals are points (severity bands, measured kinds by shape). The map view
+// reads their data hooks and feeds each through its handle; a click selects into the shared
+// selection. Developments, watch and monitoring areas and passes join the same way.
 import { countriesLayer } from './countries';
 import { countryLabelsLayer } from './country-labels';
+import { countrySignalsLayer } from './country-signals';
 import { graticuleLayer } from './graticule';
+import { signalsLayer } from './signals';
 import type { MapLayerModule } from './types';
 
 export const LAYER_MODULES: readonly MapLayerModule[] = [
   countriesLayer,
+  // Shading under the graticule, points above it, names on top.
+  countrySignalsLayer,
   graticuleLayer,
-  // ← signal layers go here
+  signalsLayer,
   countryLabelsLayer,
 ];
 
 export type { LayerHandle, MapLayerModule } from './types';
+export type { SignalsHandle } from './signals';
+export type { CountrySignalsHandle } from './country-signals';

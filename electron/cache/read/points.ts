@@ -1,0 +1,268 @@
+// The map's points held as columns in memory, per cache connection. Reading 200,000 rows out
+// of SQLite costs more than the map may wait (measured: ~500 ms for the seven columns of 200,000
+// points, against a 100 ms budget for the whole answer); filtering typed arrays costs a few ms.
+// The columns are read again whenever the cache has changed since (any write on this
+// connection, or another connection's commit), so an answer is never staler than the file.
+// They answer exactly the conditions of signalConditions (signals-query.ts); a test holds the
+// two to the same rows.
+import type Database from 'better-sqlite3';
+import { checkBBox } from '../../../shared/bbox';
+import type { SignalFilter, SignalPoints } from '../../../shared/contract-read';
+import { STAGES } from '../../../shared/service/values';
+import { withLineBytes } from '../../../shared/wire';
+import { ftsExpressions } from '../signals-query';
+import { stmt } from '../sql';
+import { SLOTS } from '../tkey';
+import { DRAWABLE, filterRange } from './filter';
+
+interface Columns {
+  version: string;
+  n: number;
+  ids: string[];
+  /** The ids as ASCII bytes, each followed by "\n" (idStart[i]..idStart[i+1]); null if any is not plain ASCII. */
+  idBytes: Uint8Array | null;
+  idStart: Uint32Array;
+  tkey: Float64Array;
+  lng64: Float64Array;
+  lat64: Float64Array;
+  lng: Float32Array;
+  lat: Float32Array;
+  /** Band for the map: severity_band, else the score truncated; 0 unknown. */
+  band: Uint8Array;
+  /** severity_band, -1 when null (the band filter reads band and score as SQL does). */
+  rawBand: Int16Array;
+  score: Float64Array;
+  flags: Uint8Array;
+  category: Uint16Array;
+  categories: string[];
+  stage: Uint8Array;
+  publishers: Float64Array;
+  /** One bit per market name seen (bitOf). */
+  markets: Uint32Array;
+  marketBit: Map<string, number>;
+}
+
+const STAGE_CODE = new Map<string, number>(STAGES.map((s, i) => [s, i + 1]));
+const held = new WeakMap<Database.Database, Columns>();
+
+/** Changes whenever the file may have: a write on this connection or a commit on another. */
+function version(db: Database.Database): string {
+  const changes = stmt(db, 'SELECT total_changes()').pluck().get() as number;
+  return `${String(db.pragma('data_version', { simple: true }))}:${changes}`;
+}
+
+type Raw = [
+  string,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  number,
+  string | null,
+  string | null,
+  number | null,
+  string | null,
+];
+
+/** The columns, read once per version of the cache; null when they cannot stand for SQL. */
+function columns(db: Database.Database): Columns | null {
+  const v = version(db);
+  const known = held.get(db);
+  if (known?.version === v) return known;
+  const rows = stmt(
+    db,
+    'SELECT s.id, s.tkey, s.lng, s.lat, s.severity_band, s.severity_score, ' +
+      's.measured | (s.retracted << 1) | (s.escalating << 2), s.category, s.stage, s.publishers, s.market_impact ' +
+      `FROM signals s WHERE s.folded_into IS NULL AND ${DRAWABLE}`,
+  )
+    .raw()
+    .all() as Raw[];
+  const n = rows.length;
+  const c: Columns = {
+    version: v,
+    n,
+    ids: new Array<string>(n),
+    idBytes: null,
+    idStart: new Uint32Array(n + 1),
+    tkey: new Float64Array(n),
+    lng64: new Float64Array(n),
+    lat64: new Float64Array(n),
+    lng: new Float32Array(n),
+    lat: new Float32Array(n),
+    band: new Uint8Array(n),
+    rawBand: new Int16Array(n),
+    score: new Float64Array(n),
+    flags: new Uint8Array(n),
+    category: new Uint16Array(n),
+    categories: [],
+    stage: new Uint8Array(n),
+    publishers: new Float64Array(n),
+    markets: new Uint32Array(n),
+    marketBit: new Map(),
+  };
+  const categoryIndex = new Map<string | null, number>();
+  for (let i = 0; i < n; i++) {
+    const [id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] = rows[i]!;
+    c.ids[i] = id;
+    c.tkey[i] = tkey;
+    c.lng64[i] = c.lng[i] = lng;
+    c.lat64[i] = c.lat[i] = lat;
+    c.rawBand[i] = band === null ? -1 : band;
+    c.score[i] = score === null ? NaN : score;
+    const shown = band ?? (score === null ? null : Math.trunc(score));
+    c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
+    c.flags[i] = flags;
+    let k = categoryIndex.get(category);
+    if (k === undefined) {
+      k = c.categories.length;
+      categoryIndex.set(category, k);
+      c.categories.push(category ?? '');
+    }
+    c.category[i] = k;
+    c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
+    c.publishers[i] = publishers === null ? NaN : publishers;
+    if (markets) {
+      const list: unknown = JSON.parse(markets);
+      if (Array.isArray(list))
+        for (const m of list) {
+          if (typeof m !== 'string') continue;
+          let bit = c.marketBit.get(m);
+          if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
+          if (bit < 32) c.markets[i]! |= 1 << bit;
+        }
+    }
+  }
+  idBytesOf(c);
+  // More kinds than the arrays can index: SQL answers instead (never seen: a dozen categories, nine markets).
+  if (c.categories.length > 0xffff || c.marketBit.size > 32) return null;
+  held.set(db, c);
+  return c;
+}
+
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** Ready bytes of the ids, so an answer's ids are copied, not encoded (shared/wire.ts). */
+function idBytesOf(c: Columns): void {
+  let size = 0;
+  for (let i = 0; i < c.n; i++) {
+    const id = c.ids[i]!;
+    if (!PLAIN.test(id)) return;
+    c.idStart[i] = size;
+    size += id.length + 1;
+  }
+  c.idStart[c.n] = size;
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < c.n; i++) {
+    const id = c.ids[i]!;
+    let at = c.idStart[i]!;
+    for (let k = 0; k < id.length; k++) bytes[at++] = id.charCodeAt(k);
+    bytes[at] = 10;
+  }
+  c.idBytes = bytes;
+}
+
+/** The picked ids' bytes, joined by "\n": runs of neighbouring rows are copied at once. */
+function pickedIdBytes(c: Columns, bytes: Uint8Array, pick: Uint32Array, count: number): Uint8Array {
+  let size = 0;
+  for (let j = 0; j < count; j++) size += c.idStart[pick[j]! + 1]! - c.idStart[pick[j]!]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (let j = 0; j < count;) {
+    const first = pick[j]!;
+    let last = first;
+    while (++j < count && pick[j] === last + 1) last++;
+    const from = c.idStart[first]!;
+    const to = c.idStart[last + 1]!;
+    out.set(bytes.subarray(from, to), at);
+    at += to - from;
+  }
+  // The last id's "\n" is not a separator.
+  return out.subarray(0, Math.max(0, size - 1));
+}
+
+/** The time keys q matches within the window, as the FTS conditions of signalConditions. */
+function wordKeys(
+  db: Database.Database,
+  q: string,
+  lo: number | null,
+  hi: number | null,
+): { keep: Set<number> | null; drop: Set<number> | null } {
+  const { match, exclude } = ftsExpressions(q);
+  const keys = (expr: string) =>
+    new Set(
+      stmt(db, 'SELECT rowid FROM signals_fts WHERE signals_fts MATCH ? AND rowid BETWEEN ? AND ?')
+        .pluck()
+        .all(expr, BigInt(lo ?? 0), BigInt(hi ?? Number.MAX_SAFE_INTEGER)) as number[],
+    );
+  return { keep: match ? keys(match) : null, drop: exclude ? keys(exclude) : null };
+}
+
+/** Every drawable point matching the filter, or null when only SQL can answer it. */
+export function heldSignalPoints(db: Database.Database, f: SignalFilter): Omit<SignalPoints, 'asOf'> | null {
+  const c = columns(db);
+  if (!c) return null;
+  const { lo, hi } = filterRange(f);
+  const box = f.bbox ? checkBBox(f.bbox) : null;
+  const words = f.q?.trim() ? wordKeys(db, f.q, lo, hi) : { keep: null, drop: null };
+  const categories = f.categories?.length ? new Set(f.categories) : null;
+  const stages = f.stages?.length ? new Set(f.stages.map((s) => STAGE_CODE.get(s))) : null;
+  let marketMask = 0;
+  for (const m of f.markets ?? []) {
+    const bit = c.marketBit.get(m);
+    if (bit !== undefined) marketMask |= 1 << bit;
+  }
+  const categoryWanted = categories ? c.categories.map((name) => categories.has(name)) : null;
+  const minBand = f.minSeverityBand;
+  const pick = new Uint32Array(c.n);
+  let count = 0;
+  for (let i = 0; i < c.n; i++) {
+    const flags = c.flags[i]!;
+    if (!f.includeRetracted && flags & 2) continue;
+    const key = c.tkey[i]!;
+    if (lo !== null && key < lo) continue;
+    if (hi !== null && key > hi) continue;
+    if (box) {
+      const x = c.lng64[i]!;
+      const y = c.lat64[i]!;
+      if (x < box[0] || x > box[2] || y < box[1] || y > box[3]) continue;
+    }
+    if (categoryWanted && !categoryWanted[c.category[i]!]) continue;
+    if (stages && !stages.has(c.stage[i])) continue;
+    if (minBand !== undefined) {
+      const band = c.rawBand[i]!;
+      if (!(band >= minBand || (band === -1 && c.score[i]! >= minBand))) continue;
+    }
+    if (f.markets?.length && !(c.markets[i]! & marketMask)) continue;
+    if (f.minPublishers !== undefined && !(c.publishers[i]! >= f.minPublishers)) continue;
+    if (f.measured !== undefined && (flags & 1) !== (f.measured ? 1 : 0)) continue;
+    if (words.keep && !words.keep.has(key)) continue;
+    if (words.drop && words.drop.has(key)) continue;
+    pick[count++] = i;
+  }
+  const out = {
+    count,
+    ids: new Array<string>(count),
+    lng: new Float32Array(count),
+    lat: new Float32Array(count),
+    band: new Uint8Array(count),
+    flags: new Uint8Array(count),
+    category: new Uint8Array(count),
+    categories: c.categories.slice(0, 256),
+    time: new Float64Array(count),
+  };
+  for (let j = 0; j < count; j++) {
+    const i = pick[j]!;
+    out.ids[j] = c.ids[i]!;
+    out.lng[j] = c.lng[i]!;
+    out.lat[j] = c.lat[i]!;
+    out.band[j] = c.band[i]!;
+    out.flags[j] = c.flags[i]!;
+    // Categories are a short list (a dozen); past 255 the last index stands for "other".
+    out.category[j] = Math.min(c.category[i]!, 255);
+    const second = Math.floor(c.tkey[i]! / SLOTS);
+    out.time[j] = second === 0 ? NaN : second * 1000;
+  }
+  if (c.idBytes) withLineBytes(out.ids, pickedIdBytes(c, c.idBytes, pick, count));
+  return out;
+}

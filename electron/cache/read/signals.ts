@@ -1,0 +1,194 @@
+// The window's signal reads (contract signals.query, signals.points, signals.countryCounts,
+// signals.get): the same conditions as `watchfloor signals` (signals-query.ts), so a filter
+// counts the same rows in both, answered from columns, never from the 1–2 KB payloads, except
+// for the one event signals.get shows whole.
+import type Database from 'better-sqlite3';
+import type {
+  CountryCount,
+  SignalFilter,
+  SignalPoints,
+  SignalRow,
+  Stage,
+} from '../../../shared/contract-read';
+import { getSignal } from '../signals-query';
+import { stmt } from '../sql';
+import { SLOTS } from '../tkey';
+import { conditions, DRAWABLE } from './filter';
+import { heldSignalPoints } from './points';
+
+const COLUMNS =
+  's.seq, s.id, s.title, s.category, s.occurred_at, s.stage, s.severity_band, s.severity_score, s.lat, ' +
+  `s.lng, (${DRAWABLE}) AS drawable, s.place, s.country, s.country_code, s.measured, s.measured_kind, ` +
+  's.retracted, s.publishers, s.market_impact';
+
+interface Columns {
+  seq: number;
+  id: string;
+  title: string | null;
+  category: string | null;
+  occurred_at: string | null;
+  stage: string | null;
+  severity_band: number | null;
+  severity_score: number | null;
+  lat: number | null;
+  lng: number | null;
+  drawable: number;
+  place: string | null;
+  country: string | null;
+  country_code: string | null;
+  measured: number;
+  measured_kind: string | null;
+  retracted: number;
+  publishers: number | null;
+  market_impact: string | null;
+}
+
+function markets(text: string | null): string[] {
+  if (!text) return [];
+  const v: unknown = JSON.parse(text);
+  return Array.isArray(v) ? v.filter((m): m is string => typeof m === 'string') : [];
+}
+
+const toRow = (c: Columns): SignalRow => ({
+  id: c.id,
+  title: c.title ?? '',
+  category: c.category ?? '',
+  occurredAt: c.occurred_at,
+  stage: c.stage as Stage | null,
+  severityBand: c.severity_band,
+  severityScore: c.severity_score,
+  lat: c.lat,
+  lng: c.lng,
+  plottable: c.drawable === 1,
+  location: c.place,
+  country: c.country,
+  countryCode: c.country_code,
+  measured: c.measured === 1,
+  measuredKind: c.measured_kind,
+  retracted: c.retracted === 1,
+  publishers: c.publishers,
+  markets: markets(c.market_impact),
+});
+
+export interface SignalPage {
+  sort?: 'latest' | 'oldest' | 'severity';
+  limit?: number;
+  offset?: number;
+}
+
+/** One page of matching signals in the order asked, and how many match in all. */
+export function querySignalRows(
+  db: Database.Database,
+  filter: SignalFilter,
+  page: SignalPage = {},
+): { rows: SignalRow[]; total: number } {
+  const { from, where, params, order } = conditions(filter);
+  const base = `FROM ${from} WHERE ${where.join(' AND ')}`;
+  const total = stmt(db, `SELECT count(*) ${base}`)
+    .pluck()
+    .get(...params) as number;
+  const sort =
+    page.sort === 'oldest'
+      ? order.replace('DESC', 'ASC')
+      : page.sort === 'severity'
+        ? `s.severity_band DESC NULLS LAST, s.severity_score DESC NULLS LAST, ${order}`
+        : order;
+  const seqs = stmt(db, `SELECT s.seq ${base} ORDER BY ${sort} LIMIT ? OFFSET ?`)
+    .pluck()
+    .all(...params, page.limit ?? 200, page.offset ?? 0) as number[];
+  if (!seqs.length) return { rows: [], total };
+  const found = new Map(
+    (
+      stmt(db, `SELECT ${COLUMNS} FROM signals s WHERE s.seq IN (SELECT value FROM json_each(?))`).all(
+        JSON.stringify(seqs),
+      ) as Columns[]
+    ).map((c) => [c.seq, c]),
+  );
+  return { rows: seqs.flatMap((seq) => (found.has(seq) ? [toRow(found.get(seq)!)] : [])), total };
+}
+
+/** Every matching drawable point, as columns: from the columns held in memory (points.ts), else SQL. */
+export function querySignalPoints(db: Database.Database, filter: SignalFilter): Omit<SignalPoints, 'asOf'> {
+  return heldSignalPoints(db, filter) ?? sqlSignalPoints(db, filter);
+}
+
+/**
+ * The same answer straight from SQL. Rows come raw (arrays, not objects) and go straight into
+ * typed arrays: at 200,000 points object rows cost more than the query.
+ */
+export function sqlSignalPoints(db: Database.Database, filter: SignalFilter): Omit<SignalPoints, 'asOf'> {
+  const { from, where, params } = conditions(filter);
+  const rows = stmt(
+    db,
+    'SELECT s.id, s.lng, s.lat, coalesce(s.severity_band, CAST(s.severity_score AS INTEGER)), ' +
+      's.measured | (s.retracted << 1) | (s.escalating << 2), s.category, s.tkey ' +
+      `FROM ${from} WHERE ${where.join(' AND ')} AND ${DRAWABLE}`,
+  )
+    .raw()
+    .all(...params) as [string, number, number, number | null, number, string | null, number][];
+  const count = rows.length;
+  const ids = new Array<string>(count);
+  const lng = new Float32Array(count);
+  const lat = new Float32Array(count);
+  const band = new Uint8Array(count);
+  const flags = new Uint8Array(count);
+  const category = new Uint8Array(count);
+  const time = new Float64Array(count);
+  const categories: string[] = [];
+  const index = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const r = rows[i]!;
+    ids[i] = r[0];
+    lng[i] = r[1];
+    lat[i] = r[2];
+    band[i] = r[3] === null ? 0 : Math.max(0, Math.min(255, r[3]));
+    flags[i] = r[4];
+    const name = r[5] ?? '';
+    let c = index.get(name);
+    if (c === undefined) {
+      c = categories.length;
+      index.set(name, c);
+      categories.push(name);
+    }
+    // Categories are a short list (a dozen); past 255 the last index stands for "other".
+    category[i] = Math.min(c, 255);
+    const second = Math.floor(r[6] / SLOTS);
+    time[i] = second === 0 ? NaN : second * 1000;
+  }
+  return { count, ids, lng, lat, band, flags, category, categories, time };
+}
+
+/**
+ * Country-level signals (no drawable point) per country. A box is not applied: their
+ * coordinates are the country's centre, not a place, so inside or outside says nothing.
+ */
+export function queryCountryCounts(db: Database.Database, filter: SignalFilter): CountryCount[] {
+  const { bbox: _bbox, ...rest } = filter;
+  const { from, where, params } = conditions(rest);
+  return (
+    stmt(
+      db,
+      'SELECT s.country_code AS countryCode, max(s.country) AS country, count(*) AS count, ' +
+        'max(coalesce(s.severity_band, CAST(s.severity_score AS INTEGER))) AS maxBand ' +
+        `FROM ${from} WHERE ${where.join(' AND ')} AND NOT (${DRAWABLE}) AND s.country_code IS NOT NULL ` +
+        'GROUP BY s.country_code ORDER BY count DESC, s.country_code',
+    ).all(...params) as CountryCount[]
+  ).map((c) => ({ ...c }));
+}
+
+/** One cached event as the service sent it, with what the cache knows about it. */
+export function readSignal(
+  db: Database.Database,
+  id: string | number,
+): {
+  signal: Record<string, unknown>;
+  retracted: boolean;
+  resolvedFrom: string | null;
+  mergedIds: string[];
+} | null {
+  const found = getSignal(db, id);
+  if (!found) return null;
+  // The cache's own notes (profile, retracted, merged_ids) are returned beside the record.
+  const { profile: _p, retracted, merged_ids, ...record } = found.signal;
+  return { signal: record, retracted, resolvedFrom: found.resolvedFrom ?? null, mergedIds: merged_ids ?? [] };
+}

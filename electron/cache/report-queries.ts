@@ -1,0 +1,110 @@
+// Reads a local report needs beyond querySignals (docs/reports.md): the country-level signals
+// of an area (no point, so absent from the R*Tree a bbox query walks) and the span of
+// occurred dates the cache holds.
+import type Database from 'better-sqlite3';
+import type { CachedSignal, SignalQuery } from './signals-query';
+import { windowKeys } from './signals-query';
+import { stmt } from './sql';
+
+/**
+ * Signals the R*Tree leaves out: no point, or (main profile) `plottable: false`; the same
+ * rule signals-store.ts applies when it indexes points.
+ */
+const NO_POINT = "(s.lat IS NULL OR s.lng IS NULL OR (s.profile = 'main' AND s.plottable = 0))";
+
+export interface CountryLevelGroup {
+  country: string | null;
+  country_code: string | null;
+  count: number;
+  /** Mean of the coordinates the service gave (a country's centre, not a place); null without. */
+  lat: number | null;
+  lng: number | null;
+}
+
+function windowWhere(args: Pick<SignalQuery, 'startDate' | 'endDate' | 'includeRetracted'>): {
+  sql: string;
+  params: unknown[];
+} {
+  const { lo, hi } = windowKeys(args);
+  const sql = [NO_POINT, 's.folded_into IS NULL'];
+  const params: unknown[] = [];
+  if (lo !== null) {
+    sql.push('s.tkey >= ?');
+    params.push(BigInt(lo));
+  }
+  if (hi !== null) {
+    sql.push('s.tkey <= ?');
+    params.push(BigInt(hi));
+  }
+  if (!args.includeRetracted) sql.push('s.retracted = 0');
+  return { sql: sql.join(' AND '), params };
+}
+
+/** The countries that have country-level signals in the window, with how many each. */
+export function countryLevelGroups(
+  db: Database.Database,
+  args: Pick<SignalQuery, 'startDate' | 'endDate' | 'includeRetracted'> = {},
+): CountryLevelGroup[] {
+  const w = windowWhere(args);
+  return stmt(
+    db,
+    `SELECT s.country AS country, s.country_code AS country_code, count(*) AS count,
+       avg(s.lat) AS lat, avg(s.lng) AS lng
+     FROM signals s WHERE ${w.sql} GROUP BY s.country, s.country_code ORDER BY count DESC`,
+  ).all(w.params) as CountryLevelGroup[];
+}
+
+/**
+ * The country-level signals of these countries (by code or name) in the window, latest
+ * first, shaped as querySignals shapes its rows (payload, profile, retracted, merged_ids).
+ */
+export function countryLevelSignals(
+  db: Database.Database,
+  args: Pick<SignalQuery, 'startDate' | 'endDate' | 'includeRetracted'> & {
+    countryCodes: readonly string[];
+    countries: readonly string[];
+  },
+): CachedSignal[] {
+  if (!args.countryCodes.length && !args.countries.length) return [];
+  const w = windowWhere(args);
+  const rows = stmt(
+    db,
+    `SELECT s.id, s.profile, s.retracted, p.payload FROM signals s
+     CROSS JOIN signal_payloads p ON p.seq = s.seq
+     WHERE ${w.sql} AND (s.country_code IN (SELECT value FROM json_each(?))
+       OR s.country IN (SELECT value FROM json_each(?)))
+     ORDER BY s.tkey DESC`,
+  ).all(...w.params, JSON.stringify(args.countryCodes), JSON.stringify(args.countries)) as {
+    id: string;
+    profile: CachedSignal['profile'];
+    retracted: number;
+    payload: string;
+  }[];
+  const merged = new Map<string, string[]>();
+  if (rows.length) {
+    const aliases = stmt(
+      db,
+      `SELECT survivor_id, old_id FROM signal_aliases
+       WHERE survivor_id IN (SELECT value FROM json_each(?)) ORDER BY old_id`,
+    ).all(JSON.stringify(rows.map((r) => r.id))) as { survivor_id: string; old_id: string }[];
+    for (const a of aliases) merged.set(a.survivor_id, [...(merged.get(a.survivor_id) ?? []), a.old_id]);
+  }
+  return rows.map((r) => {
+    const signal = JSON.parse(r.payload) as CachedSignal;
+    signal.profile = r.profile;
+    signal.retracted = r.retracted === 1;
+    const ids = merged.get(r.id);
+    if (ids) signal.merged_ids = ids;
+    return signal;
+  });
+}
+
+/** The first and last occurred dates the cache holds (YYYY-MM-DD), null when it holds none. */
+export function cachedSignalSpan(db: Database.Database): { first: string | null; last: string | null } {
+  const row = stmt(
+    db,
+    `SELECT (SELECT occurred_at FROM signals WHERE tkey = (SELECT min(tkey) FROM signals)) AS first,
+       (SELECT occurred_at FROM signals WHERE tkey = (SELECT max(tkey) FROM signals)) AS last`,
+  ).get() as { first: string | null; last: string | null };
+  return { first: row.first?.slice(0, 10) ?? null, last: row.last?.slice(0, 10) ?? null };
+}

@@ -1,0 +1,154 @@
+// The contract's read rows (shared/contract-read.ts): each reads the current account's one
+// cache connection through the cache's read functions, so every one answers offline.
+import type {
+  BriefResult,
+  DevelopmentsListResult,
+  MeasuredListResult,
+  SignalGetResult,
+  SyncStreamState,
+  TransitResult,
+} from '../../shared/contract';
+import {
+  clampNotes,
+  queryCountryCounts,
+  queryDevelopments,
+  queryMeasured,
+  querySignalPoints,
+  querySignalRows,
+  readBrief,
+  readSignal,
+  readTransit,
+  SIGNAL_CLAMP_STREAMS,
+  streamAsOf,
+  streamTimes,
+  threadFetchedAt,
+} from '../cache';
+import type { Account } from '../account';
+import { ContractError, type Handlers } from './dispatch';
+
+type ReadChannel =
+  | 'signals.query'
+  | 'signals.points'
+  | 'signals.countryCounts'
+  | 'signals.get'
+  | 'developments.list'
+  | 'measured.list'
+  | 'transit.get'
+  | 'brief.get'
+  | 'sync.streams'
+  | 'events.thread';
+
+/** A cache error (a bad q, a damaged row) is the analyst's to read, not a crash. */
+function reading<T>(what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ContractError) throw e;
+    throw new ContractError(`${what}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+export function createReadHandlers(account: () => Account): Pick<Handlers, ReadChannel> {
+  return {
+    'signals.query': ({ sort, limit, offset, ...filter }) => {
+      const a = account();
+      return reading('signals.query', () => {
+        const { rows, total } = querySignalRows(a.db, filter, {
+          ...(sort ? { sort } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+          ...(offset !== undefined ? { offset } : {}),
+        });
+        return {
+          rows,
+          total,
+          clamps: clampNotes(a.db, SIGNAL_CLAMP_STREAMS),
+          asOf: streamAsOf(a.db, 'signals'),
+          profile: a.profile,
+          demo: a.mode === 'demo',
+        };
+      });
+    },
+    'signals.points': (filter) => {
+      const a = account();
+      return reading('signals.points', () => ({
+        ...querySignalPoints(a.db, filter),
+        asOf: streamAsOf(a.db, 'signals'),
+      }));
+    },
+    'signals.countryCounts': (filter) => {
+      const a = account();
+      return reading('signals.countryCounts', () => ({ countries: queryCountryCounts(a.db, filter) }));
+    },
+    'signals.get': ({ id }) => {
+      const a = account();
+      const found = reading('signals.get', () => readSignal(a.db, id));
+      if (!found) throw new ContractError(`event ${id} is not in the cache (sync, or check the id)`);
+      return {
+        ...found,
+        signal: found.signal as SignalGetResult['signal'],
+        profile: a.profile,
+        asOf: streamAsOf(a.db, 'signals'),
+      };
+    },
+    'developments.list': (input) => {
+      const a = account();
+      return reading('developments.list', (): DevelopmentsListResult => ({
+        ...queryDevelopments(a.db, input),
+        asOf: streamAsOf(a.db, 'developments'),
+      }));
+    },
+    'measured.list': ({ kind, ...rest }) => {
+      const a = account();
+      return reading('measured.list', () => {
+        const { rows, total } = queryMeasured(a.db, { kind, ...rest });
+        // The cache holds each kind's records as its list sent them (validated by the client).
+        return { kind, rows, total, asOf: streamAsOf(a.db, `measured.${kind}`) } as MeasuredListResult;
+      });
+    },
+    'transit.get': () => {
+      const a = account();
+      return reading('transit.get', (): TransitResult => ({
+        record: readTransit(a.db) as TransitResult['record'],
+        asOf: streamAsOf(a.db, 'transit'),
+      }));
+    },
+    'brief.get': ({ period = 'daily', date }) => {
+      const a = account();
+      return reading('brief.get', (): BriefResult => {
+        const found = readBrief(a.db, { period, ...(date ? { date } : {}) });
+        return {
+          brief: (found?.brief ?? null) as BriefResult['brief'],
+          period,
+          asOf: found?.fetchedAt ?? null,
+        };
+      });
+    },
+    'sync.streams': () => {
+      const a = account();
+      const errors = new Map<string, string>();
+      for (const e of a.runtime.lastSummary()?.errors ?? []) errors.set(e.stream, e.message);
+      return reading('sync.streams', () => {
+        const streams: SyncStreamState[] = streamTimes(a.db).map((t) => ({
+          ...t,
+          clamps: clampNotes(a.db, [t.name]),
+          error: errors.get(t.name) ?? null,
+        }));
+        // A stream that failed before it ever stored anything still says so.
+        for (const [name, error] of errors)
+          if (!streams.some((s) => s.name === name))
+            streams.push({ name, lastSyncAt: null, asOf: null, clamps: [], error });
+        return { streams };
+      });
+    },
+    'events.thread': async ({ eventId }) => {
+      const a = account();
+      const got = await a.runtime.thread(String(eventId));
+      return {
+        ...got,
+        // The runtime returns the service's thread record (checked by the client) or the cached one.
+        thread: got.thread as Awaited<ReturnType<Handlers['events.thread']>>['thread'],
+        asOf: threadFetchedAt(a.db, eventId),
+      };
+    },
+  };
+}

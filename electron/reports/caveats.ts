@@ -1,0 +1,113 @@
+// Every reason a report may say less than it seems to (docs/reports.md, "Caveats"): demo
+// data, cached not live, clamps the service reported, retracted and folded events,
+// country-level signals not placed, a window beyond what the cache holds, old syncs.
+import type { RecordedClamp } from '../cache';
+import type { ReportData } from './model';
+import { isPlottable } from './signal-fields';
+
+const CLAMP_WORDS: Record<string, string> = {
+  window_clamp: 'the plan narrowed the time window',
+  filter_clamp: 'the plan dropped or replaced a filter',
+  plan_lock: 'the plan withheld some detail',
+};
+
+/** One sentence per clamp: what was narrowed, on which stream, when, and which plan lifts it. */
+export function describeClamp(c: RecordedClamp): string {
+  const effect =
+    c.kind === 'plan_lock'
+      ? 'cached records lack the withheld fields'
+      : 'the cache may not hold the whole answer, so neither does this report';
+  const plans = c.required_plans?.length ? `; lifted by: ${c.required_plans.join(', ')}` : '';
+  return (
+    `Narrowed: ${CLAMP_WORDS[c.kind] ?? c.kind} when the ${c.stream} stream last synced (${c.recorded_at}): ` +
+    `${JSON.stringify(c.detail ?? null)}${plans}; ${effect}.`
+  );
+}
+
+/**
+ * Negative evidence, typed (spec: alternate, "Decision package"): only a look that was made
+ * and found nothing is "looked, absent"; no coverage, no usable scene, cloud or an
+ * inconclusive status is "could not look", never shown as absence.
+ */
+export function negativeKind(e: Record<string, unknown>): 'looked-absent' | 'could-not-look' {
+  const status = typeof e.status === 'string' ? e.status.toLowerCase() : '';
+  const source = typeof e.source_status === 'string' ? e.source_status.toLowerCase() : '';
+  const couldNotLook = /no_|none|unavailable|cloud|missing|not_|inconclusive|unknown|error/.test(source);
+  return /^(absent|not_present|not_observed|negative|none_found)$/.test(status) && !couldNotLook
+    ? 'looked-absent'
+    : 'could-not-look';
+}
+
+const DAY_MS = 86_400_000;
+
+export function buildCaveats(
+  data: ReportData,
+  ctx: {
+    retractedLeftOut: number;
+    includeRetracted: boolean;
+    span: { first: string | null; last: string | null };
+    startDate?: string;
+    endDate?: string;
+    now: Date;
+  },
+): string[] {
+  const out: string[] = [];
+  if (data.demo)
+    out.push(
+      'DEMO DATA: this report was made from the built-in demo service. Its events are generated, not real.',
+    );
+  out.push(
+    `Cached, not live: read from the local cache only, as of each stream's last sync ` +
+      `(signals: ${data.dataAsOf ?? 'never synced'}). Events since then are not in this report.`,
+  );
+  if (data.dataAsOf && ctx.now.getTime() - Date.parse(data.dataAsOf) > DAY_MS)
+    out.push(
+      `The signals were last synced more than a day before this report (${data.dataAsOf}); run \`watchfloor sync\` for newer data.`,
+    );
+  for (const c of data.clamps) out.push(describeClamp(c));
+  if (ctx.retractedLeftOut)
+    out.push(
+      `${ctx.retractedLeftOut} event(s) in scope were retracted by the service and are left out ` +
+        '(`--include-retracted` lists them, flagged).',
+    );
+  const retracted = data.signals.filter((s) => s.retracted).length;
+  if (ctx.includeRetracted && retracted)
+    out.push(`${retracted} listed event(s) were retracted by the service: flagged RETRACTED, not evidence.`);
+  const folded = data.signals.reduce((n, s) => n + (s.merged_ids?.length ?? 0), 0);
+  if (folded)
+    out.push(
+      `${folded} event id(s) were folded into others by the service; each is shown once, under its ` +
+        'surviving event (merged_ids).',
+    );
+  const countryLevel = data.signals.filter((s) => !isPlottable(s)).length;
+  if (countryLevel)
+    out.push(
+      `${countryLevel} signal(s) are known only to country level: listed, never placed on the map ` +
+        "(the coordinates the service gives them are their country's centre, not a place).",
+    );
+  const { first, last } = ctx.span;
+  if (first && last && ((ctx.startDate && ctx.startDate < first) || (ctx.endDate && ctx.endDate > last)))
+    out.push(
+      `The cache holds signals that occurred from ${first} to ${last}; the part of the window outside ` +
+        'that span is empty because nothing was synced for it, not because nothing happened.',
+    );
+  if (!data.signals.length)
+    out.push(
+      'No cached signal falls in this scope. That is what the cache holds, not proof that nothing happened.',
+    );
+  if (data.watch) {
+    if (!data.watch.latestPackage) out.push('No decision package for this watch is cached.');
+    const neg = data.watch.latestPackage?.package.negative_evidence;
+    if (
+      Array.isArray(neg) &&
+      neg.some((e) => negativeKind(e as Record<string, unknown>) === 'could-not-look')
+    )
+      out.push(
+        'Some negative evidence is "could not look" (no coverage, no usable scene, cloud, inconclusive): ' +
+          'it says nothing about whether the thing is there.',
+      );
+    if (data.watch.pending || data.watch.notes.some((n) => n.pending))
+      out.push('This watch has local changes the outbox has not sent yet; the service has not seen them.');
+  }
+  return out;
+}

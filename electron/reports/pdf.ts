@@ -1,0 +1,65 @@
+// The PDF: the same self-contained HTML, printed by a headless Chromium through
+// playwright-core (docs/reports.md, "PDF"). Network is refused at two levels: the page's
+// CSP, and a route that aborts every request the page would make.
+import { existsSync } from 'node:fs';
+import type { ReportData } from './model';
+import { esc } from './html';
+
+export class NoBrowserError extends Error {
+  constructor(tried: string[]) {
+    super(
+      `no Chromium to print the PDF with (looked for ${tried.join(', ')}): install Chromium ` +
+        '(Debian/Ubuntu: `apt-get install chromium`) or set WATCHFLOOR_CHROMIUM to a Chromium or ' +
+        'Chrome binary; `--format html` writes the same report without a browser',
+    );
+    this.name = 'NoBrowserError';
+  }
+}
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** $WATCHFLOOR_CHROMIUM when set (and present), else the usual system paths. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+  const tried = env.WATCHFLOOR_CHROMIUM ? [env.WATCHFLOOR_CHROMIUM] : CANDIDATES;
+  const found = tried.find((p) => existsSync(p));
+  if (!found) throw new NoBrowserError(tried);
+  return found;
+}
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function renderPdf(
+  d: ReportData,
+  html: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Buffer> {
+  const executablePath = findChromium(env);
+  // Loaded only for a PDF: the other formats need no browser library.
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
+  try {
+    const page = await browser.newPage();
+    await page.route('**/*', (route) => route.abort());
+    await page.setContent(html, { waitUntil: 'load' });
+    const small = 'font-size:8px;font-family:Arial,sans-serif;width:100%;padding:0 12mm;color:#333;';
+    return await page.pdf({
+      format: 'A4',
+      printBackground: true,
+      displayHeaderFooter: true,
+      margin: { top: '18mm', bottom: '16mm', left: '12mm', right: '12mm' },
+      headerTemplate: `<div style="${small}">${d.demo ? '<b>DEMO DATA</b> · ' : ''}${esc(d.title)} · ${esc(d.scope)}</div>`,
+      footerTemplate:
+        `<div style="${small}display:flex;justify-content:space-between;"><span>Data as of ${esc(d.dataAsOf ?? 'never synced')} · generated ${esc(d.generatedAt)}</span>` +
+        '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>',
+    });
+  } finally {
+    await browser.close();
+  }
+}

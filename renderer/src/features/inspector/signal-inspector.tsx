@@ -1,0 +1,280 @@
+// A selected signal, every field in its group: where (the stage ladder), when, severity,
+// casualties, breadth of reporting, collection, imagery, markets, quality. Read from the
+// cache ('signals.get'); a retracted or merged signal says so first.
+import { useState, type ReactNode } from 'react';
+import { STAGES } from '../../../../shared/service/values';
+import { useViewState } from '../../state/view-state';
+import { AnswerMarks } from '../../ui/answer-marks';
+import { Band, MeasuredGlyph } from '../../ui/band';
+import { EmptyState } from '../../ui/empty-state';
+import { formatUtc } from '../../ui/time';
+import { useAppInfo, useSignal } from '../read-hooks';
+import type { SignalGetResult } from '../read-types';
+import { Group, num, rec, show, str, Unknown, words, type Rec } from './fields';
+import { ThreadDialog } from './thread-dialog';
+
+function StageLadder({ stage, reason }: { stage: string | null; reason: string | null }) {
+  const at = stage ? STAGES.indexOf(stage as (typeof STAGES)[number]) : -1;
+  return (
+    <Group
+      title="Where: the stage ladder"
+      testId="stage-ladder"
+      note="How precisely the place is known, not how sure the event is."
+    >
+      <ol className="ladder" aria-label="Stage">
+        {STAGES.map((s, i) => (
+          <li
+            key={s}
+            className={i === at ? 'current' : i < at ? 'passed' : undefined}
+            aria-current={i === at ? 'step' : undefined}
+          >
+            {s}
+          </li>
+        ))}
+      </ol>
+      <dl className="facts">
+        <div className="fact">
+          <dt>Stage</dt>
+          <dd>{stage ?? <Unknown />}</dd>
+        </div>
+        <div className="fact">
+          <dt>Why this stage</dt>
+          <dd>{reason ? words(reason) : <Unknown>not given</Unknown>}</dd>
+        </div>
+      </dl>
+    </Group>
+  );
+}
+
+function Casualties({ c }: { c: Rec | null }) {
+  const count = (v: unknown) => {
+    const n = num(v);
+    return n === null ? <Unknown /> : <span className="num">{n}</span>;
+  };
+  const notCounted = Array.isArray(c?.not_counted) ? (c.not_counted as unknown[]) : [];
+  return (
+    <Group
+      title="Casualties"
+      testId="casualties"
+      rows={[
+        ['Killed', count(c?.killed)],
+        ['Injured', count(c?.injured)],
+        ['Basis', str(c?.basis) ? words(str(c?.basis)!) : <Unknown>not given</Unknown>],
+        [
+          'Disputed',
+          c?.disputed === true ? (
+            <strong className="warn">disputed</strong>
+          ) : c?.disputed === false ? (
+            'no'
+          ) : (
+            <Unknown />
+          ),
+        ],
+        ['Not counted', notCounted.length ? show(notCounted) : undefined],
+      ]}
+    />
+  );
+}
+
+function place(s: Rec): string {
+  return [str(s.location), str(s.country) ?? str(s.country_code)].filter(Boolean).join(', ');
+}
+
+export function SignalInspector({ id, label }: { id: string; label?: string }) {
+  const answer = useSignal(id);
+  const info = useAppInfo().data;
+  const [thread, setThread] = useState(false);
+  const view = useViewState((st) => st.view);
+  const setView = useViewState((st) => st.setView);
+  if (answer.error)
+    return (
+      <EmptyState tone="error" title="This signal is not in the cache">
+        <p>{answer.error.message}</p>
+        <p>A sync may bring it (see Status), or it left the service's window.</p>
+      </EmptyState>
+    );
+  if (!answer.data) return <EmptyState tone="loading" title={`Reading ${label ?? 'the signal'}…`} />;
+  return (
+    <SignalDetail
+      result={answer.data}
+      demo={info?.mode === 'demo'}
+      thread={thread}
+      onThread={setThread}
+      onShowOnMap={view === 'map' ? undefined : () => setView('map')}
+    />
+  );
+}
+
+export function SignalDetail({
+  result,
+  demo,
+  thread,
+  onThread,
+  onShowOnMap,
+}: {
+  result: SignalGetResult;
+  demo: boolean;
+  thread: boolean;
+  onThread: (open: boolean) => void;
+  /** Switches to the Map, which centres on the selected signal. */
+  onShowOnMap?: () => void;
+}) {
+  const s = result.signal as Rec;
+  const reporting = rec(s.reporting);
+  const collection = rec(s.collection);
+  const imagery = rec(s.imagery);
+  const quality = rec(s.quality);
+  const markets = Array.isArray(s.market_impact) ? (s.market_impact as string[]) : [];
+  const occurred = str(s.occurred_at) ?? str(s.event_date);
+  const id = String(s.id);
+  return (
+    <div className="signal-detail" data-testid="signal-detail">
+      <AnswerMarks demo={demo} asOf={result.asOf} />
+      {result.retracted && (
+        <p className="banner banner-danger" role="alert">
+          <strong>RETRACTED</strong> — the service withdrew this signal. It is kept here as it was last seen.
+        </p>
+      )}
+      {result.resolvedFrom && result.resolvedFrom !== id && (
+        <p className="banner" role="status">
+          <strong>MERGED</strong> — <span className="mono">{result.resolvedFrom}</span> was folded into this
+          event.
+        </p>
+      )}
+      {result.mergedIds.length > 0 && (
+        <p className="banner" role="status">
+          Also folded into it: <span className="mono">{result.mergedIds.join(', ')}</span>
+        </p>
+      )}
+      <p className="eyebrow">
+        {s.measured === true ? (
+          <>
+            <MeasuredGlyph /> Measured · {words(str(s.measured_kind) ?? str(s.category) ?? 'reading')}
+          </>
+        ) : (
+          words(str(s.category) ?? 'signal')
+        )}
+      </p>
+      <h3 className="inspector-title">{str(s.title) ?? '(untitled)'}</h3>
+      {str(s.summary) && <p className="summary">{str(s.summary)}</p>}
+      {s.measured === true && <p className="group-note">What an instrument recorded, not a cause.</p>}
+      <div className="actions">
+        <button type="button" onClick={() => onThread(true)}>
+          Thread
+        </button>
+        {s.plottable !== false && num(s.lat) !== null && onShowOnMap && (
+          <button type="button" onClick={onShowOnMap}>
+            Show on map
+          </button>
+        )}
+      </div>
+      <Group
+        title="When and how severe"
+        rows={[
+          ['Occurred', occurred ? formatUtc(occurred) : <Unknown />],
+          ['Precision', str(s.occurred_at_precision) ? words(str(s.occurred_at_precision)!) : undefined],
+          ['Time basis', str(s.occurred_at_basis) ? words(str(s.occurred_at_basis)!) : undefined],
+          ['Last reported', str(s.last_reported_at) ? formatUtc(str(s.last_reported_at)!) : undefined],
+          [
+            'Severity',
+            <span key="sev" className="sev">
+              <Band band={num(s.severity_band)} />{' '}
+              {num(s.severity_score) ?? num(s.severity) ?? <Unknown>score unknown</Unknown>}
+            </span>,
+          ],
+          ['Escalation', str(s.escalation_trend) ? words(str(s.escalation_trend)!) : undefined],
+          [
+            'Cross-border risk',
+            typeof s.cross_border_risk === 'boolean' ? show(s.cross_border_risk) : undefined,
+          ],
+          ['Infrastructure', str(s.infrastructure_target) ?? undefined],
+        ]}
+      />
+      <StageLadder stage={str(s.stage)} reason={str(s.stage_reason)} />
+      <Group
+        title="Place"
+        rows={[
+          ['Place', place(s) || <Unknown />],
+          ['Level', str(s.location_level) ? words(str(s.location_level)!) : undefined],
+          [
+            'Coordinates',
+            s.plottable === false ? (
+              <Unknown>country level: not drawn as a point</Unknown>
+            ) : num(s.lat) !== null && num(s.lng) !== null ? (
+              <span className="num">
+                {num(s.lat)!.toFixed(4)}, {num(s.lng)!.toFixed(4)}
+              </span>
+            ) : (
+              <Unknown />
+            ),
+          ],
+        ]}
+      />
+      <Casualties c={rec(s.casualties)} />
+      <Group
+        title="Breadth of reporting, not confirmation"
+        testId="reporting"
+        note="How widely this was reported. Many publishers repeating one account is not independent confirmation."
+        rows={[
+          ['Publishers (hosts)', show(reporting?.distinct_hosts ?? s.num_sources)],
+          ['Reports', show(reporting?.member_count ?? s.num_mentions)],
+          [
+            'Distinct texts',
+            reporting && 'distinct_texts' in reporting ? show(reporting.distinct_texts) : undefined,
+          ],
+          ['Best source reliability', reporting ? show(reporting.source_reliability_best) : undefined],
+          ['Best credibility', reporting ? show(reporting.credibility_best) : undefined],
+          ['Graded reports', reporting ? show(reporting.graded_members) : undefined],
+        ]}
+      />
+      <Group
+        title="Collection"
+        rows={
+          collection
+            ? Object.entries(collection).map(([k, v]): [string, ReactNode] => [
+                words(k.replace(/^rs_/, '')),
+                show(v),
+              ])
+            : [['Collection', <Unknown key="c">none given</Unknown>]]
+        }
+      />
+      <Group
+        title="Imagery"
+        rows={
+          imagery
+            ? [
+                ['After-event imagery', show(imagery.post_status && words(String(imagery.post_status)))],
+                ['Radar pair', show(imagery.sar_pair_status && words(String(imagery.sar_pair_status)))],
+                ['Latest scene', show(imagery.latest_scene_date)],
+              ]
+            : [['Imagery', <Unknown key="i">none given</Unknown>]]
+        }
+      />
+      <Group
+        title="Markets"
+        rows={[
+          [
+            'Market impact',
+            markets.length ? markets.map(words).join(', ') : <Unknown key="m">none named</Unknown>,
+          ],
+        ]}
+      />
+      <Group
+        title="Quality"
+        rows={[
+          ['Status', show(quality?.status)],
+          ['Score', quality && 'score' in quality ? show(quality.score) : undefined],
+          ['Issues', quality && 'issues' in quality ? show(quality.issues) : undefined],
+          ['Updated', str(s.last_updated_at) ? formatUtc(str(s.last_updated_at)!) : undefined],
+          [
+            'ID',
+            <span key="id" className="mono">
+              {id}
+            </span>,
+          ],
+        ]}
+      />
+      {thread && <ThreadDialog eventId={id} title={str(s.title)} onClose={() => onThread(false)} />}
+    </div>
+  );
+}

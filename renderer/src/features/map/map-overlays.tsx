@@ -1,0 +1,65 @@
+// What sits over the map: the legend (the severity scale with its numbers, the two shapes)
+// and the tooltip for the point or the country under the pointer.
+import { Band } from '../../ui/band';
+import { formatUtc } from '../../ui/time';
+import { POINT_ESCALATING, POINT_MEASURED, POINT_RETRACTED } from '../read-types';
+import type { Hover } from './use-signal-layers';
+
+const words = (v: string) => v.replace(/_/g, ' ');
+
+export function MapLegend() {
+  return (
+    <div className="map-legend" aria-label="Legend">
+      <span className="legend-title">Severity band</span>
+      <span className="legend-scale">
+        {[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((b) => (
+          <Band key={b} band={b} />
+        ))}
+        <Band band={null} />
+      </span>
+      <span className="legend-shapes">
+        <span>
+          <span className="legend-dot" aria-hidden="true" /> reported event
+        </span>
+        <span>
+          <span className="legend-diamond" aria-hidden="true" /> measured (instrument reading)
+        </span>
+        <span>
+          <span className="legend-country" aria-hidden="true" /> country-level signals
+        </span>
+      </span>
+    </div>
+  );
+}
+
+export function MapTooltip({ hover }: { hover: Hover }) {
+  const style = { left: hover.x + 14, top: hover.y + 14 };
+  if (hover.kind === 'country')
+    return (
+      <div className="map-tooltip" role="tooltip" style={style}>
+        <strong>{hover.count.country ?? hover.name}</strong>
+        <div>
+          <span className="num">{hover.count.count}</span> country-level signal
+          {hover.count.count === 1 ? '' : 's'}
+        </div>
+        <div>
+          highest band <Band band={hover.count.maxBand} />
+        </div>
+      </div>
+    );
+  const { points: p, index: i } = hover;
+  const flags = p.flags[i]!;
+  const time = p.time[i]!;
+  return (
+    <div className="map-tooltip" role="tooltip" style={style}>
+      <div>
+        <Band band={p.band[i] || null} /> <strong>{words(p.categories[p.category[i]!] ?? 'signal')}</strong>
+      </div>
+      <div className="muted">{Number.isNaN(time) ? 'time unknown' : formatUtc(new Date(time))}</div>
+      {flags & POINT_MEASURED ? <div>◆ measured: what an instrument recorded</div> : null}
+      {flags & POINT_ESCALATING ? <div>escalating</div> : null}
+      {flags & POINT_RETRACTED ? <div className="warn">RETRACTED</div> : null}
+      <div className="muted">Click to select</div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// Feeds the map's signal layers from the window's data and the one selection: the points and
+// the country counts for the current filter, the selected signal ringed (and brought into
+// view when it was selected elsewhere), and a hover and a click on either layer.
+import type Feature from 'ol/Feature';
+import type { FeatureLike } from 'ol/Feature';
+import { useEffect, useRef, useState } from 'react';
+import { useSelection } from '../../state/selection';
+import { useCountryCounts, useSignalPoints } from '../read-hooks';
+import { POINT_MEASURED, type CountryCount, type SignalPoints } from '../read-types';
+import { useSignalFilter } from '../signals/filter';
+import type { CountrySignalsHandle, SignalsHandle } from './layers';
+import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
+import { SIGNALS_LAYER_ID } from './layers/signals';
+import type { WatchMap } from './watch-map';
+
+export type Hover =
+  | { kind: 'point'; x: number; y: number; index: number; points: SignalPoints }
+  | { kind: 'country'; x: number; y: number; name: string; count: CountryCount };
+
+export interface SignalLayersState {
+  points: SignalPoints | undefined;
+  countries: CountryCount[] | undefined;
+  error: Error | null;
+  hover: Hover | null;
+  /** Features in the points layer at its last complete render (the end-to-end test reads it). */
+  drawn: number | null;
+  /** Set when the selected signal is in the cache but has no point (country level) or is filtered out. */
+  selectedOffMap: boolean;
+  /** The selected signal's id when it is drawn (ringed) on the map. */
+  selectedOnMap: string | null;
+}
+
+export function useSignalLayers(map: WatchMap | null): SignalLayersState {
+  const filter = useSignalFilter();
+  const points = useSignalPoints(filter);
+  const counts = useCountryCounts(filter);
+  const selection = useSelection((s) => s.selection);
+  const select = useSelection((s) => s.select);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [drawn, setDrawn] = useState<number | null>(null);
+  const data = useRef<{ points?: SignalPoints; counts?: CountrySignalsHandle }>({});
+  data.current.points = points.data;
+
+  const selectedId = selection?.kind === 'signal' ? selection.id : null;
+  const selectedIndex = selectedId && points.data ? points.data.ids.indexOf(selectedId) : -1;
+
+  useEffect(() => {
+    const h = map?.handle<SignalsHandle>(SIGNALS_LAYER_ID);
+    if (!map || !h || !points.data) return;
+    h.setPoints(points.data);
+    const key = map.map.once('rendercomplete', () => setDrawn(h.source.getFeatures().length));
+    map.map.render();
+    return () => void map.map.un('rendercomplete', key.listener);
+  }, [map, points.data]);
+
+  useEffect(() => {
+    const h = map?.handle<CountrySignalsHandle>(COUNTRY_SIGNALS_LAYER_ID);
+    if (h && counts.data) h.setCounts(counts.data.countries);
+    data.current.counts = h;
+  }, [map, counts.data]);
+
+  useEffect(() => {
+    map?.handle<SignalsHandle>(SIGNALS_LAYER_ID)?.setSelected(selectedIndex);
+    // Selected in the table, the inspector or a notification: bring it into view here.
+    if (map && selectedIndex >= 0 && points.data && selection?.from !== 'Map')
+      map.centerOn([points.data.lng[selectedIndex]!, points.data.lat[selectedIndex]!]);
+  }, [map, selectedIndex, points.data, selection?.from]);
+
+  useEffect(() => {
+    if (!map) return;
+    const olMap = map.map;
+    const hit = (pixel: number[]): { feature: FeatureLike; layer: string } | null => {
+      let found: { feature: FeatureLike; layer: string } | null = null;
+      olMap.forEachFeatureAtPixel(
+        pixel,
+        (feature, layer) => {
+          const id = layer?.get('id') as string;
+          if (id === SIGNALS_LAYER_ID) {
+            found = { feature, layer: id };
+            return true;
+          }
+          if (id === COUNTRY_SIGNALS_LAYER_ID && data.current.counts?.countOf(feature as Feature)) {
+            found ??= { feature, layer: id };
+          }
+          return false;
+        },
+        {
+          hitTolerance: 3,
+          layerFilter: (l) => [SIGNALS_LAYER_ID, COUNTRY_SIGNALS_LAYER_ID].includes(l.get('id')),
+        },
+      );
+      return found;
+    };
+    const el = olMap.getTargetElement();
+    const setCursor = (c: string) => {
+      if (el) el.style.cursor = c;
+    };
+    const onMove = (e: { pixel: number[]; dragging: boolean }) => {
+      if (e.dragging) return;
+      const found = hit(e.pixel);
+      const [x = 0, y = 0] = e.pixel;
+      const pts = data.current.points;
+      if (found?.layer === SIGNALS_LAYER_ID && pts) {
+        setHover({ kind: 'point', x, y, index: found.feature.get('idx') as number, points: pts });
+        setCursor('pointer');
+      } else if (found?.layer === COUNTRY_SIGNALS_LAYER_ID) {
+        const count = data.current.counts!.countOf(found.feature as Feature)!;
+        setHover({ kind: 'country', x, y, name: found.feature.get('name') as string, count });
+        setCursor('');
+      } else {
+        setHover(null);
+        setCursor('');
+      }
+    };
+    const onClick = (e: { pixel: number[] }) => {
+      const found = hit(e.pixel);
+      const pts = data.current.points;
+      if (found?.layer !== SIGNALS_LAYER_ID || !pts) return;
+      const i = found.feature.get('idx') as number;
+      const cat = pts.categories[pts.category[i]!] ?? 'signal';
+      select({
+        kind: 'signal',
+        id: pts.ids[i]!,
+        label: `${pts.flags[i]! & POINT_MEASURED ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
+        from: 'Map',
+      });
+    };
+    const onLeave = () => setHover(null);
+    olMap.on('pointermove', onMove);
+    olMap.on('singleclick', onClick);
+    el?.addEventListener('pointerleave', onLeave);
+    return () => {
+      olMap.un('pointermove', onMove);
+      olMap.un('singleclick', onClick);
+      el?.removeEventListener('pointerleave', onLeave);
+    };
+  }, [map, select]);
+
+  return {
+    points: points.data,
+    countries: counts.data?.countries,
+    error: points.error ?? counts.error ?? null,
+    hover,
+    drawn,
+    selectedOffMap: !!selectedId && !!points.data && selectedIndex < 0,
+    selectedOnMap: selectedIndex >= 0 ? selectedId : null,
+  };
+}

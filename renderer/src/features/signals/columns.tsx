@@ -1,0 +1,132 @@
+// The Signals table's columns. Unknowns sort last and read "unknown" or "—", never 0.
+import {
+  columnResizingFeature,
+  columnSizingFeature,
+  createColumnHelper,
+  createSortedRowModel,
+  metaHelper,
+  rowSortingFeature,
+  tableFeatures,
+  type SortFn,
+} from '@tanstack/react-table';
+import { Band, MeasuredGlyph } from '../../ui/band';
+import { formatUtc } from '../../ui/time';
+import type { SignalRow } from '../read-types';
+
+/** The table's features: sorting (client side, over the rows read) and resizable columns. */
+export const signalFeatures = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  columnSizingFeature,
+  columnResizingFeature,
+  columnMeta: metaHelper<{ right?: boolean }>(),
+});
+type Features = typeof signalFeatures;
+
+const col = createColumnHelper<Features, SignalRow>();
+const label = (v: string) => v.replace(/_/g, ' ');
+
+const textSort: SortFn<Features, SignalRow> = (a, b, id) =>
+  String(a.getValue(id) ?? '').localeCompare(String(b.getValue(id) ?? ''), undefined, {
+    sensitivity: 'base',
+  });
+
+export const SIGNAL_COLUMNS = col.columns([
+  col.accessor((r) => (r.occurredAt ? Date.parse(r.occurredAt) : undefined), {
+    id: 'time',
+    header: 'Time (UTC)',
+    size: 136,
+    sortUndefined: 'last',
+    cell: (c) => {
+      const iso = c.row.original.occurredAt;
+      return iso ? (
+        <time dateTime={iso}>{formatUtc(iso).replace(' UTC', '')}</time>
+      ) : (
+        <span className="muted">unknown</span>
+      );
+    },
+  }),
+  col.accessor((r) => r.severityBand ?? undefined, {
+    id: 'band',
+    header: 'Band',
+    size: 56,
+    sortUndefined: 'last',
+    cell: (c) => <Band band={c.row.original.severityBand} />,
+  }),
+  col.accessor('title', {
+    id: 'title',
+    header: 'Title',
+    size: 300,
+    minSize: 160,
+    sortFn: textSort,
+    cell: (c) => (
+      <span className={c.row.original.retracted ? 'retracted' : undefined} title={c.row.original.title}>
+        {c.row.original.retracted && <span className="tag tag-danger">RETRACTED</span>}{' '}
+        {c.getValue() || '(untitled)'}
+      </span>
+    ),
+  }),
+  col.accessor('category', {
+    id: 'category',
+    header: 'Category',
+    size: 116,
+    sortFn: textSort,
+    cell: (c) => label(c.getValue()),
+  }),
+  col.accessor((r) => r.stage ?? undefined, {
+    id: 'stage',
+    header: 'Stage',
+    size: 84,
+    sortUndefined: 'last',
+    sortFn: (a, b) => rank(a.original.stage) - rank(b.original.stage),
+    cell: (c) => c.row.original.stage ?? <span className="muted">unknown</span>,
+  }),
+  col.accessor((r) => r.location ?? undefined, {
+    id: 'place',
+    header: 'Place',
+    size: 110,
+    sortUndefined: 'last',
+    sortFn: textSort,
+    cell: (c) => c.row.original.location ?? <span className="muted">—</span>,
+  }),
+  col.accessor((r) => r.country ?? r.countryCode ?? undefined, {
+    id: 'country',
+    header: 'Country',
+    size: 96,
+    sortUndefined: 'last',
+    sortFn: textSort,
+    cell: (c) => c.row.original.country ?? c.row.original.countryCode ?? <span className="muted">—</span>,
+  }),
+  col.accessor((r) => r.publishers ?? undefined, {
+    id: 'publishers',
+    header: 'Publishers',
+    size: 84,
+    sortUndefined: 'last',
+    meta: { right: true },
+    cell: (c) => c.row.original.publishers ?? <span className="muted">—</span>,
+  }),
+  col.accessor((r) => r.measuredKind ?? undefined, {
+    id: 'measured',
+    header: 'Measured kind',
+    size: 104,
+    sortUndefined: 'last',
+    sortFn: textSort,
+    cell: (c) =>
+      c.row.original.measured ? (
+        <span>
+          <MeasuredGlyph /> {label(c.row.original.measuredKind ?? 'measured')}
+        </span>
+      ) : null,
+  }),
+]);
+
+const STAGE_RANK = { reported: 1, localized: 2, pinpointed: 3 } as const;
+const rank = (s: SignalRow['stage']) => (s ? STAGE_RANK[s] : 0);
+
+/** The service's own order for the first rows asked, from the table's sort. */
+export function serviceSort(sort: { id: string; desc: boolean }[]): 'latest' | 'oldest' | 'severity' {
+  const first = sort[0];
+  if (first?.id === 'band' && first.desc) return 'severity';
+  if (first?.id === 'time' && !first.desc) return 'oldest';
+  return 'latest';
+}

@@ -1,0 +1,112 @@
+// The signal filters, shared by the Signals table and the map: categories, stages, a minimum
+// severity band and markets. A change applies at once and is remembered across restarts.
+import { MARKETS, STAGES, type Stage } from '../../../../shared/service/values';
+import { MIN_BANDS, useViewState } from '../../state/view-state';
+import { activeFilterCount } from './filter';
+
+const label = (v: string) => v.replace(/_/g, ' ');
+const toggle = <T,>(list: readonly T[], v: T): T[] =>
+  list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
+
+function Choices<T extends string>({
+  name,
+  options,
+  chosen,
+  onChange,
+}: {
+  name: string;
+  options: readonly T[];
+  chosen: readonly T[];
+  onChange: (next: T[]) => void;
+}) {
+  return (
+    <details className="choices">
+      <summary aria-label={`${name}: ${chosen.length ? chosen.map(label).join(', ') : 'any'}`}>
+        {name}
+        <span className="choices-value">{chosen.length ? `· ${chosen.length}` : '· any'}</span>
+      </summary>
+      <fieldset className="choices-menu">
+        <legend className="visually-hidden">{name}</legend>
+        {options.length === 0 && <p className="muted">None in the cache yet.</p>}
+        {options.map((o) => (
+          <label key={o}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(o)}
+              onChange={() => onChange(toggle(chosen, o))}
+            />
+            {label(o)}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
+/** `categories`: the categories the cache holds (the chosen ones are always offered). */
+export function FilterBar({ categories }: { categories: readonly string[] }) {
+  const filters = useViewState((s) => s.filters);
+  const setFilters = useViewState((s) => s.setFilters);
+  const clearFilters = useViewState((s) => s.clearFilters);
+  const query = useViewState((s) => s.query);
+  const setQuery = useViewState((s) => s.setQuery);
+  const categoryOptions = [...new Set([...categories, ...filters.categories])].sort();
+  const active = activeFilterCount(filters);
+  return (
+    <div className="filter-bar" role="group" aria-label="Signal filters">
+      <Choices
+        name="Categories"
+        options={categoryOptions}
+        chosen={filters.categories}
+        onChange={(categories) => setFilters({ categories })}
+      />
+      <div className="pill-group" role="group" aria-label="Stage">
+        {STAGES.map((s: Stage) => (
+          <button
+            key={s}
+            type="button"
+            className="pill"
+            aria-pressed={filters.stages.includes(s)}
+            onClick={() => setFilters({ stages: toggle(filters.stages, s) })}
+          >
+            {s}
+          </button>
+        ))}
+      </div>
+      <label className="inline-field">
+        Band at least
+        <select
+          value={filters.minBand ?? ''}
+          onChange={(e) =>
+            setFilters({ minBand: e.target.value ? (Number(e.target.value) as 4 | 6 | 9) : null })
+          }
+        >
+          <option value="">any</option>
+          {MIN_BANDS.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Choices
+        name="Markets"
+        options={MARKETS}
+        chosen={filters.markets}
+        onChange={(markets) => setFilters({ markets })}
+      />
+      {(active > 0 || query) && (
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => {
+            clearFilters();
+            setQuery('');
+          }}
+        >
+          Clear search and filters
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+// The read rows of the contract: what the window asks the local cache (signals for the list and
+// the map, developments, measured lists, transit, the brief, what each sync stream covers).
+// Every answer comes from the cache alone, so it works offline; `asOf` says when the stream it
+// reads last stored data. Records the service sent are typed from shared/service.
+import { z } from 'zod';
+import type { Profile } from './contract';
+import { BBoxError, checkBBox } from './bbox';
+import { Q_MAX_LENGTH } from './q';
+import type * as A from './service/alternate';
+import type * as C from './service/common';
+import type * as M from './service/main';
+import { DEVELOPMENT_SOURCES, STAGES, type Stage } from './service/values';
+
+export type { Stage };
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+/** YYYY-MM-DD (the whole day) or an ISO 8601 time with its zone. */
+export const dateOrTime = z
+  .string()
+  .regex(DATE_OR_TIME, 'must be a date YYYY-MM-DD or an ISO 8601 time with a zone')
+  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), 'is not a real date');
+
+export const bboxSchema = z
+  .array(z.number().finite())
+  .length(4)
+  .superRefine((v, ctx) => {
+    try {
+      checkBBox(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: e instanceof BBoxError ? e.message : String(e) });
+    }
+  })
+  .transform((v) => v as unknown as [number, number, number, number]);
+
+const shortList = z.array(z.string().trim().min(1).max(100)).max(50);
+
+/** The shared filter of signals.query, signals.points and signals.countryCounts. */
+export const signalFilterShape = {
+  bbox: bboxSchema.optional(),
+  start: dateOrTime.optional(),
+  end: dateOrTime.optional(),
+  /** The service's q rules (shared/q.ts). */
+  q: z.string().max(Q_MAX_LENGTH).optional(),
+  categories: shortList.optional(),
+  stages: z.array(z.enum(STAGES)).max(3).optional(),
+  minSeverityBand: z.union([z.literal(4), z.literal(6), z.literal(9)]).optional(),
+  markets: shortList.optional(),
+  /** reporting.distinct_hosts (alternate: num_sources) at least this. */
+  minPublishers: z.number().int().min(0).max(100_000).optional(),
+  measured: z.boolean().optional(),
+  includeRetracted: z.boolean().optional(),
+};
+const startBeforeEnd = (f: { start?: string | undefined; end?: string | undefined }) =>
+  f.start === undefined || f.end === undefined || f.start.slice(0, 10) <= f.end.slice(0, 10);
+const ORDER = { message: 'start is after end', path: ['start'] };
+
+export const signalFilterSchema = z.strictObject(signalFilterShape).refine(startBeforeEnd, ORDER);
+export type SignalFilter = z.input<typeof signalFilterSchema>;
+
+export const SIGNAL_SORTS = ['latest', 'oldest', 'severity'] as const;
+export const signalQuerySchema = z
+  .strictObject({
+    ...signalFilterShape,
+    sort: z.enum(SIGNAL_SORTS).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+    offset: z.number().int().min(0).max(10_000_000).optional(),
+  })
+  .refine(startBeforeEnd, ORDER);
+export type SignalQueryInput = z.input<typeof signalQuerySchema>;
+
+/** A narrowing the service reported when a stream last synced, and what it means here. */
+export interface ClampNote {
+  stream: string;
+  kind: 'window_clamp' | 'filter_clamp' | 'plan_lock';
+  detail: JsonValue;
+  requiredPlans: string[] | null;
+  /** One sentence for the analyst (the same words `watchfloor signals` prints). */
+  wording: string;
+}
+
+export interface SignalRow {
+  id: string;
+  title: string;
+  category: string;
+  occurredAt: string | null;
+  stage: Stage | null;
+  severityBand: number | null;
+  severityScore: number | null;
+  lat: number | null;
+  lng: number | null;
+  /** A point the map may draw (main plottable; alternate search_ready / geo_verified) with coordinates. */
+  plottable: boolean;
+  location: string | null;
+  country: string | null;
+  countryCode: string | null;
+  measured: boolean;
+  measuredKind: string | null;
+  retracted: boolean;
+  publishers: number | null;
+  markets: string[];
+}
+
+export interface SignalsQueryResult {
+  rows: SignalRow[];
+  total: number;
+  clamps: ClampNote[];
+  asOf: string | null;
+  profile: Profile;
+  demo: boolean;
+}
+
+/** The map's points, one column per field (typed arrays cross IPC and `serve` whole). */
+export interface SignalPoints {
+  count: number;
+  ids: string[];
+  lng: Float32Array;
+  lat: Float32Array;
+  /** Severity band (alternate: the 0–10 score, truncated); 0 = unknown. */
+  band: Uint8Array;
+  /** bit0 measured, bit1 retracted, bit2 escalating. */
+  flags: Uint8Array;
+  /** Index into `categories`. */
+  category: Uint8Array;
+  categories: string[];
+  /** Occurred time, ms since 1970; NaN when unknown. */
+  time: Float64Array;
+  asOf: string | null;
+}
+export const POINT_FLAGS = { measured: 1, retracted: 2, escalating: 4 } as const;
+
+export interface CountryCount {
+  countryCode: string;
+  country: string | null;
+  count: number;
+  maxBand: number | null;
+}
+
+export interface SignalGetResult {
+  signal: M.Signal | A.Signal;
+  profile: Profile;
+  retracted: boolean;
+  /** The folded id asked for, when it led to this survivor. */
+  resolvedFrom: string | null;
+  mergedIds: string[];
+  asOf: string | null;
+}
+
+export interface EventThreadResult {
+  thread: M.Thread | A.Thread;
+  fromCache: boolean;
+  note: string | null;
+  asOf: string | null;
+}
+
+export const developmentsListSchema = z
+  .strictObject({
+    start: dateOrTime.optional(),
+    end: dateOrTime.optional(),
+    notableOnly: z.boolean().optional(),
+    axes: shortList.optional(),
+    sources: z.array(z.enum(DEVELOPMENT_SOURCES)).max(2).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+    offset: z.number().int().min(0).max(10_000_000).optional(),
+  })
+  .refine(startBeforeEnd, ORDER);
+
+export interface DevelopmentRow {
+  eventId: string;
+  /** Main axis; alternate development_type. */
+  axis: string;
+  source: 'world' | 'measurement';
+  previousState: string | null;
+  currentState: string | null;
+  basis: string | null;
+  notable: boolean;
+  observedAt: string | null;
+  title: string | null;
+  /** From the cached signal, for "jump to". */
+  lat: number | null;
+  lng: number | null;
+  raw: M.Development | A.Development;
+}
+
+export interface DevelopmentsListResult {
+  rows: DevelopmentRow[];
+  total: number;
+  byAxis: Record<string, number>;
+  bySource: Record<string, number>;
+  asOf: string | null;
+}
+
+export const MEASURED_LIST_KINDS = ['thermal', 'nightlight', 'so2', 'quake', 'cyclone'] as const;
+export type MeasuredListKind = (typeof MEASURED_LIST_KINDS)[number];
+export interface MeasuredRecordOf {
+  thermal: C.ThermalAnomaly;
+  nightlight: C.NightlightAnomaly;
+  so2: C.So2Anomaly;
+  quake: C.QuakeExposure;
+  cyclone: C.CycloneExposure;
+}
+export const measuredListSchema = z
+  .strictObject({
+    kind: z.enum(MEASURED_LIST_KINDS),
+    bbox: bboxSchema.optional(),
+    start: dateOrTime.optional(),
+    end: dateOrTime.optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .refine(startBeforeEnd, ORDER);
+/** One kind's records (the union is over kinds, so `kind` tells which record type `rows` holds). */
+export type MeasuredListResult = {
+  [K in MeasuredListKind]: { kind: K; rows: MeasuredRecordOf[K][]; total: number; asOf: string | null };
+}[MeasuredListKind];
+
+export interface TransitResult {
+  record: C.TransitAnomalies | null;
+  asOf: string | null;
+}
+
+export const BRIEF_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export const briefGetSchema = z.strictObject({
+  period: z.enum(BRIEF_PERIODS).optional(),
+  date: z.iso.date().optional(),
+});
+export interface BriefResult {
+  brief: M.Brief | A.Brief | null;
+  period: (typeof BRIEF_PERIODS)[number];
+  asOf: string | null;
+}
+
+export interface SyncStreamState {
+  name: string;
+  /** When a sync run last worked on this stream. */
+  lastSyncAt: string | null;
+  /** When the data it holds was last stored. */
+  asOf: string | null;
+  clamps: ClampNote[];
+  /** What went wrong on this stream in the last run (this launch), if anything. */
+  error: string | null;
+}
+
+/** The last run's summary (the `watchfloor sync --json` shape). */
+export interface SyncRunSummary {
+  profile: Profile;
+  base_url: string;
+  complete: boolean;
+  streams: Record<string, { requests: number; received: number; stored: number }>;
+  tokens: { charged: number; remaining: number | null };
+  clamps: { stream: string; kind: string; detail: unknown; required_plans?: string[] }[];
+  errors: { stream: string; kind: string; status?: number; message: string }[];
+  gone?: string[];
+  stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link'; message: string };
+}

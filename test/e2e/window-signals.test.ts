@@ -1,0 +1,161 @@
+// The signals an analyst works with all day, in a real browser through `watchfloor serve
+// --demo`: the table fills from the cache, a search narrows it, a row fills the inspector, the
+// map draws the points on its WebGL layer and rings the selected one; Developments and the
+// Brief read the same cache. Screenshots go to .tmp/artifacts/ for a person to look at.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser';
+import { repoRoot } from '../helpers/cli';
+import { startServeProcess, type ServeProcess } from '../helpers/serve';
+
+const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
+let serve: ServeProcess;
+let browser: Browser;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  [serve, browser] = await Promise.all([
+    startServeProcess(['--demo'], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-window-signals-')),
+    }),
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+});
+
+async function open(
+  viewport = { width: 1440, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(serve.url);
+  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+  return { context, page };
+}
+
+async function goTo(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await page.getByRole('main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+}
+
+const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
+const count = async (page: Page) =>
+  Number(
+    /^[\d,]+/.exec((await page.getByTestId('signals-count').textContent()) ?? '')?.[0].replace(/,/g, '') ??
+      NaN,
+  );
+
+describe('signals in the window (serve --demo)', () => {
+  it('lists, narrows by search, selects into the inspector, and rings the selection on the map', async () => {
+    const { context, page } = await open();
+    await goTo(page, 'Signals');
+    // The demo's first sync fills the cache; the table follows the cache.changed push.
+    await expect.poll(() => bodyRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(3);
+    const all = await count(page);
+    await expect(page.getByTestId('signals-view').getByText('DEMO', { exact: true })).toBeTruthy();
+    await page.screenshot({ path: path.join(artifacts, 'signals-table-dark.png') });
+
+    // A word of the first row's title narrows the table to rows that have it.
+    const title = (await bodyRows(page).first().locator('td').nth(2).textContent())!.trim();
+    const word = title.split(/\s+/).find((w) => /^[A-Za-z]{5,}$/.test(w)) ?? title.split(/\s+/)[0]!;
+    await page.getByRole('searchbox', { name: 'Search signals' }).fill(word);
+    await expect.poll(() => count(page), { timeout: 10_000 }).toBeLessThan(all);
+    expect(await count(page)).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(artifacts, 'signals-search-dark.png') });
+
+    // Select a row with a point, see it in the inspector.
+    await page.getByRole('searchbox', { name: 'Search signals' }).fill('');
+    await expect.poll(() => count(page)).toBe(all);
+    const row = bodyRows(page).and(page.locator('[data-plottable="true"]')).first();
+    const id = (await row.getAttribute('data-signal-id'))!;
+    const rowTitle = (await row.locator('td').nth(2).textContent())!.replace('RETRACTED', '').trim();
+    await row.click();
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByTestId('signal-detail').waitFor();
+    expect((await inspector.getByRole('heading', { level: 3 }).textContent())?.trim()).toBe(rowTitle);
+    await inspector.getByRole('region', { name: 'Casualties' }).waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'signals-inspector-dark.png') });
+
+    // The Map draws the points (WebGLVector) and rings the selected one.
+    await goTo(page, 'Map');
+    const map = page.getByTestId('map');
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => map.getAttribute('data-selected-signal')).toBe(id);
+    expect(await page.locator('canvas.wf-signals').count()).toBe(1);
+    await page.waitForTimeout(600); // the centring animation
+    // The selected point is now in the middle: hovering it names it, clicking it selects it.
+    const box = (await map.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const tip = page.getByRole('tooltip');
+    await tip.waitFor();
+    expect(await tip.textContent()).toMatch(/Click to select/);
+    await page.screenshot({ path: path.join(artifacts, 'map-signals-dark.png') });
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => inspector.getByTestId('signal-detail').count()).toBe(1);
+    expect(await map.getAttribute('data-selected-signal')).toBeTruthy();
+    await context.close();
+  });
+
+  it('opens the thread and shows Developments and the Brief, in the light theme too', async () => {
+    const { context, page } = await open();
+    await goTo(page, 'Signals');
+    await expect.poll(() => bodyRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await bodyRows(page).first().click();
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('button', { name: 'Thread' }).click();
+    const thread = page.getByTestId('thread');
+    await thread.getByText(/Timeline/).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(artifacts, 'thread-dark.png') });
+    await page.keyboard.press('Escape');
+    await thread.waitFor({ state: 'hidden' });
+    // Esc closed the thread only: the signal stays selected.
+    await inspector.getByTestId('signal-detail').waitFor();
+
+    await goTo(page, 'Developments');
+    const devRow = page.getByTestId('developments-view').locator('tbody tr').first();
+    await devRow.waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(artifacts, 'developments-dark.png') });
+    // A development jumps to its event: the Map shows, the inspector holds the event.
+    await devRow.click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Map', exact: true }).waitFor();
+    await inspector.getByTestId('inspector-selection').waitFor();
+    await goTo(page, 'Brief');
+    await page.getByTestId('brief-view').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'brief-dark.png') });
+
+    await page.getByRole('button', { name: 'Commands' }).click();
+    await page.keyboard.type('light theme');
+    await page.keyboard.press('Enter');
+    await goTo(page, 'Signals');
+    await bodyRows(page).first().waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'signals-table-light.png') });
+    await goTo(page, 'Map');
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(artifacts, 'map-signals-light.png') });
+    await context.close();
+  });
+
+  it('logged no error', () => {
+    expect(problems).toEqual([]);
+  });
+});

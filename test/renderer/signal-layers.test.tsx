@@ -1,0 +1,76 @@
+// The map's signal layers read the cache's columnar answer: one point per plottable signal,
+// measured ones marked for their own shape, the band kept for the colour; country-level
+// signals join the basemap's countries by their two-letter code; bands use one sequential
+// scale, unknown apart from it.
+import { toLonLat } from 'ol/proj';
+import { describe, expect, it } from 'vitest';
+import type { SignalPoints } from '../../shared/contract';
+import { codeOfBasemapName } from '../../renderer/src/features/map/country-codes';
+import {
+  pointFeatures,
+  signalsLayer,
+  type SignalsHandle,
+} from '../../renderer/src/features/map/layers/signals';
+import { MAP_PALETTES } from '../../renderer/src/features/map/palette';
+import { bandColour, UNKNOWN_BAND_COLOUR } from '../../renderer/src/ui/severity';
+
+const points: SignalPoints = {
+  count: 3,
+  ids: ['a', 'b', 'c'],
+  lng: Float32Array.from([30.5, -73.9, 96.1]),
+  lat: Float32Array.from([50.4, 40.7, 21.9]),
+  band: Uint8Array.from([7, 0, 2]),
+  flags: Uint8Array.from([0, 2, 1]),
+  category: Uint8Array.from([0, 0, 1]),
+  categories: ['airstrike', 'so2_anomaly'],
+  time: Float64Array.from([Date.parse('2026-11-01T10:00:00Z'), NaN, 0]),
+  asOf: null,
+};
+
+describe('the signal layers', () => {
+  it('make one feature per point, with its id, place, band and shape flag', () => {
+    const features = pointFeatures(points);
+    expect(features.map((f) => f.getId())).toEqual(['a', 'b', 'c']);
+    const [lon, lat] = toLonLat(features[2]!.getGeometry()!.getCoordinates());
+    expect(lon).toBeCloseTo(96.1, 3);
+    expect(lat).toBeCloseTo(21.9, 3);
+    expect(features.map((f) => [f.get('band'), f.get('measured'), f.get('retracted')])).toEqual([
+      [7, 0, 0],
+      [0, 0, 1],
+      [2, 1, 0],
+    ]);
+  });
+
+  it('feed the WebGL vector layer through its handle, and replace the points on a new answer', () => {
+    const handle = signalsLayer.create(MAP_PALETTES.dark) as SignalsHandle;
+    expect(handle.layer.constructor.name).toMatch(/WebGLVector/);
+    handle.setPoints(points);
+    expect(handle.source.getFeatures()).toHaveLength(3);
+    handle.setPoints({ ...points, count: 1, ids: ['a'] });
+    expect(handle.source.getFeatures().map((f) => f.getId())).toEqual(['a']);
+    handle.setPoints(null);
+    expect(handle.source.getFeatures()).toHaveLength(0);
+    handle.dispose?.();
+  });
+
+  it('join country-level signals to the basemap by two-letter code', () => {
+    expect(codeOfBasemapName('Ukraine')).toBe('UA');
+    expect(codeOfBasemapName('United States of America')).toBe('US');
+    expect(codeOfBasemapName('Dem. Rep. Congo')).toBe('CD');
+    expect(codeOfBasemapName('Bosnia and Herz.')).toBe('BA');
+    expect(codeOfBasemapName('Somaliland')).toBeNull();
+  });
+
+  it('colour bands on one sequential scale and keep unknown off it', () => {
+    const colours = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(bandColour);
+    expect(new Set(colours).size).toBeGreaterThanOrEqual(9);
+    const lightness = colours.map((c) => {
+      const n = parseInt(c.slice(1), 16);
+      return ((n >> 16) & 255) * 0.299 + ((n >> 8) & 255) * 0.587 + (n & 255) * 0.114;
+    });
+    for (let i = 1; i < lightness.length; i++) expect(lightness[i]!).toBeLessThanOrEqual(lightness[i - 1]!);
+    expect(bandColour(null)).toBe(UNKNOWN_BAND_COLOUR);
+    expect(bandColour(0)).toBe(UNKNOWN_BAND_COLOUR);
+    expect(colours).not.toContain(UNKNOWN_BAND_COLOUR);
+  });
+});
