@@ -64,6 +64,22 @@ function tune(db: Database.Database): void {
 }
 
 /**
+ * Makes every transaction on this connection take the write lock when it begins (BEGIN
+ * IMMEDIATE; nested ones stay savepoints). The account's connection and the cache writer's
+ * (writer.ts) both write: a deferred transaction that read first and then found the other
+ * had committed would fail with SQLITE_BUSY at once, without waiting; an immediate one waits
+ * its turn (busy timeout).
+ */
+function immediateTransactions(db: Database.Database): void {
+  const deferred = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const tx = deferred(fn);
+    const run = (...args: never[]) => tx.immediate(...args);
+    return Object.assign(run, { default: run, deferred: run, immediate: run, exclusive: tx.exclusive });
+  }) as typeof db.transaction;
+}
+
+/**
  * `PRAGMA optimize` (every table, ANALYZE where the size changed tenfold) less the FTS5 and
  * R*Tree shadow tables. Their own statements are keyed by rowid, and a statistic taken while
  * they were nearly empty ("2 rows") makes SQLite plan FTS5's segment deletes
@@ -107,6 +123,7 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
   const db = new Database(file);
   try {
     tune(db);
+    immediateTransactions(db);
     db.pragma('journal_mode = WAL');
     // In WAL mode NORMAL never corrupts and never half-writes a transaction; a power cut may
     // lose the last commits, which the next sync fetches again from its checkpoint.
@@ -136,6 +153,7 @@ export function openWriterConnection(file: string): Database.Database {
   const db = new Database(file, { fileMustExist: true });
   try {
     tune(db);
+    immediateTransactions(db);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('wal_autocheckpoint = 0');

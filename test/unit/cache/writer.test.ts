@@ -31,66 +31,110 @@ const page = (stream: string, offset: number, size = 500): OpCall => [
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('cache writer on a worker thread', () => {
-  it('a read on the account connection completes while the writer holds a long write transaction', async () => {
-    const file = tempFile();
-    const db = openCache(file, { baseUrl: 'https://service.example/', profile: 'main' });
-    open.push(db);
-    const writer: CacheWriter = workerWriter(db);
-    open.push(writer);
-    await writer.tx([page('signals', 1)]);
-    // Another connection that never waits: its write fails at once while the writer holds the
-    // write lock, which is how the test knows the transaction is open.
-    const probe = new Database(file, { timeout: 0 });
-    open.push(probe);
+  it(
+    'a read on the account connection completes while the writer holds a long write transaction',
+    { timeout: 60_000 },
+    async () => {
+      const file = tempFile();
+      const db = openCache(file, { baseUrl: 'https://service.example/', profile: 'main' });
+      open.push(db);
+      const writer: CacheWriter = workerWriter(db);
+      open.push(writer);
+      await writer.tx([page('signals', 1)]);
+      // Another connection that never waits: its write fails at once while the writer holds the
+      // write lock, which is how the test knows the transaction is open.
+      const probe = new Database(file, { timeout: 0 });
+      open.push(probe);
 
-    // One transaction of many pages: long enough to read during it.
-    const long = writer.tx(Array.from({ length: 40 }, (_, i) => page('signals', i + 2)));
-    let settled = false;
-    void long.finally(() => (settled = true));
-    const locked = () => {
-      try {
-        setCheckpoint(probe, 'probe', 1);
-        return false;
-      } catch (e) {
-        return (e as { code?: string }).code === 'SQLITE_BUSY';
+      // One transaction of many pages: long enough to read during it.
+      const long = writer.tx(Array.from({ length: 30 }, (_, i) => page('signals', i + 2)));
+      let settled = false;
+      void long.finally(() => (settled = true));
+      const locked = () => {
+        try {
+          setCheckpoint(probe, 'probe', 1);
+          return false;
+        } catch (e) {
+          return (e as { code?: string }).code === 'SQLITE_BUSY';
+        }
+      };
+      // Reads on the account connection while the writer holds its transaction. A read that
+      // began and ended with the lock held and answered the state from before the transaction
+      // did not wait behind it. (The probe can also be refused just after the commit, while the
+      // writer checkpoints; a read then sees the whole transaction.)
+      const seen: unknown[] = [];
+      let answeredDuring = 0;
+      while (!settled) {
+        if (locked()) {
+          const state = getCheckpoint(db, 'signals');
+          seen.push(state);
+          if (locked() && (state as { offset: number }).offset === 1) answeredDuring++;
+        }
+        await sleep(5);
       }
-    };
-    // Reads that began and ended while the writer held its transaction: they did not wait
-    // behind it (waiting would have meant ending after its commit).
-    const within: unknown[] = [];
-    while (!settled) {
-      if (locked()) {
-        const seen = getCheckpoint(db, 'signals');
-        if (locked()) within.push(seen);
-      }
-      await sleep(5);
-    }
-    await long;
-    expect(within.length).toBeGreaterThan(0);
-    // Each answered with what was committed before the transaction began.
-    for (const seen of within) expect(seen).toEqual({ offset: 1 });
-    // Committed whole: the last page's checkpoint and its signals are there.
-    expect(getCheckpoint(db, 'signals')).toEqual({ offset: 41 });
-  });
+      await long;
+      expect(answeredDuring).toBeGreaterThan(0);
+      // Never part of a transaction: the state before it or after it.
+      for (const state of seen) expect([{ offset: 1 }, { offset: 31 }]).toContainEqual(state);
+      // Committed whole: the last page's checkpoint and its signals are there.
+      expect(getCheckpoint(db, 'signals')).toEqual({ offset: 31 });
+    },
+  );
 
-  it('a failed call rolls its whole transaction back, says why, and the writer goes on', async () => {
-    const db = mainCache();
-    open.push(db);
-    const writer = workerWriter(db);
-    open.push(writer);
-    const good = mainSignal();
-    await expect(
-      writer.tx([
-        [
-          'storeSignalsPage',
-          { profile: 'main', signals: [good], stream: 'signals', checkpoint: { page: 1 } },
-        ],
-        ['recordAlias', { oldId: '', survivorId: 'x' }],
-      ]),
-    ).rejects.toThrow('recordAlias needs two signal ids');
-    expect(getCheckpoint(db, 'signals')).toBeNull();
-    expect(getSignal(db, String(good.id))).toBeNull();
-    await writer.tx([page('signals', 7, 3)]);
-    expect(getCheckpoint(db, 'signals')).toEqual({ offset: 7 });
-  });
+  it(
+    'a failed call rolls its whole transaction back, says why, and the writer goes on',
+    { timeout: 30_000 },
+    async () => {
+      const db = mainCache();
+      open.push(db);
+      const writer = workerWriter(db);
+      open.push(writer);
+      const good = mainSignal();
+      await expect(
+        writer.tx([
+          [
+            'storeSignalsPage',
+            { profile: 'main', signals: [good], stream: 'signals', checkpoint: { page: 1 } },
+          ],
+          ['recordAlias', { oldId: '', survivorId: 'x' }],
+        ]),
+      ).rejects.toThrow('recordAlias needs two signal ids');
+      expect(getCheckpoint(db, 'signals')).toBeNull();
+      expect(getSignal(db, String(good.id))).toBeNull();
+      await writer.tx([page('signals', 7, 3)]);
+      expect(getCheckpoint(db, 'signals')).toEqual({ offset: 7 });
+    },
+  );
+
+  it(
+    "an analyst's write on the account connection during a sync waits its turn instead of failing",
+    { timeout: 60_000 },
+    async () => {
+      const db = mainCache();
+      open.push(db);
+      const writer = workerWriter(db);
+      open.push(writer);
+      await writer.tx([page('signals', 1)]);
+      const probe = new Database(db.name, { timeout: 0 });
+      open.push(probe);
+      const long = writer.tx(Array.from({ length: 20 }, (_, i) => page('signals', i + 2)));
+      // Until the writer holds its write lock (the probe's write is refused at once).
+      for (;;) {
+        try {
+          setCheckpoint(probe, 'probe', 1);
+        } catch {
+          break;
+        }
+        await sleep(2);
+      }
+      // Reads, then writes, as the cache's store functions do: the writer commits in between.
+      db.transaction(() => {
+        getCheckpoint(db, 'notes');
+        setCheckpoint(db, 'notes', { at: 1 });
+      })();
+      await long;
+      expect(getCheckpoint(db, 'notes')).toEqual({ at: 1 });
+      expect(getCheckpoint(db, 'signals')).toEqual({ offset: 21 });
+    },
+  );
 });
