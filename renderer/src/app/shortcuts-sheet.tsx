@@ -24,7 +24,7 @@ export function ShortcutsSheet({
     <dialog ref={ref} className="sheet" aria-labelledby="sheet-title" onClose={onClose}>
       <header className="sheet-header">
         <h2 id="sheet-title">Keyboard shortcuts</h2>
-        <button type="button" className="ghost" onClick={onClose} aria-label="Close">
+        <button type="button" className="ghost" onClick={onClose} aria-label="Close, Esc">
           Esc
         </button>
       </header>

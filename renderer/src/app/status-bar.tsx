@@ -1,12 +1,34 @@
-// The bottom line, always in view: link, mode, last sync (relative, UTC on hover), narrowed
-// answers, writes waiting, tokens spent today, and the UTC clock.
-import { useAppInfo, useLinkStatus, useOutbox, useSyncProgress, useSyncStatus } from '../data';
+// The bottom line, always in view: link (from main's link push), mode, last sync (relative,
+// UTC on hover), each stream's freshness, narrowed answers, writes waiting, tokens spent and
+// remaining, the sync progress, the notifications, and the UTC clock.
+import type { ClampNote } from '../../../shared/contract-read';
+import {
+  useAppInfo,
+  useLinkStatus,
+  useOutbox,
+  useSyncProgress,
+  useSyncStatus,
+  useSyncStreams,
+} from '../data';
 import { useViewState } from '../state/view-state';
 import { HonestyMark } from '../ui/honesty-mark';
 import { RelativeTime, useNow } from '../ui/time';
+import { NotificationsButton, StreamsFreshness, SyncProgressBar } from './status-bar-parts';
 
-interface SummaryClamps {
-  clamps?: { stream: string }[];
+const CLAMP_WORD: Record<ClampNote['kind'], string> = {
+  window_clamp: 'window narrowed',
+  filter_clamp: 'filter narrowed',
+  plan_lock: 'locked by plan',
+};
+
+/** "window narrowed (signals, developments)": one phrase per kind, the streams it hit. */
+export function clampSummary(clamps: ClampNote[]): string {
+  const byKind = new Map<string, Set<string>>();
+  for (const c of clamps) {
+    const word = CLAMP_WORD[c.kind] ?? c.kind;
+    byKind.set(word, (byKind.get(word) ?? new Set()).add(c.stream));
+  }
+  return [...byKind].map(([word, streams]) => `${word} (${[...streams].join(', ')})`).join(' · ');
 }
 
 function UtcClock() {
@@ -31,9 +53,9 @@ export function StatusBar() {
   );
   const refused = pending.filter((i) => i.state === 'rejected' || i.state === 'blocked').length;
   const setView = useViewState((s) => s.setView);
-  const clampedStreams = new Set(
-    ((status?.lastSummary as SummaryClamps | null)?.clamps ?? []).map((c) => c.stream),
-  );
+  const streams = useSyncStreams().data?.streams ?? [];
+  const clamps = streams.flatMap((s) => s.clamps);
+  const remaining = status?.lastSummary?.tokens.remaining ?? null;
   const linkWord = link ? (link.online ? 'online' : 'offline') : 'connecting…';
 
   return (
@@ -62,12 +84,19 @@ export function StatusBar() {
           )}
         </span>
       )}
-      {clampedStreams.size > 0 && (
-        <button type="button" className="sb-item link-button" onClick={() => setView('status')}>
-          <HonestyMark
-            kind="clamped"
-            detail={`${clampedStreams.size} stream${clampedStreams.size > 1 ? 's' : ''} narrowed by the plan`}
-          />
+      {configured && status && (
+        <SyncProgressBar running={status.running} streams={streams.map((s) => s.name)} />
+      )}
+      {configured && <StreamsFreshness streams={streams} />}
+      {clamps.length > 0 && (
+        <button
+          type="button"
+          className="sb-item link-button sb-clamped"
+          onClick={() => setView('status')}
+          title={clamps.map((c) => c.wording).join('\n')}
+          data-testid="statusbar-clamped"
+        >
+          <HonestyMark kind="clamped" detail={clampSummary(clamps)} />
         </button>
       )}
       {pending.length > 0 && (
@@ -80,7 +109,13 @@ export function StatusBar() {
         </button>
       )}
       <span className="sb-spacer" />
-      {configured && status && <span className="sb-item num">{status.spentToday} tok today</span>}
+      {configured && status && (
+        <span className="sb-item num" data-testid="statusbar-tokens">
+          {status.spentToday.toLocaleString('en')} tok today
+          {remaining !== null && ` · ${remaining.toLocaleString('en')} left`}
+        </span>
+      )}
+      {configured && <NotificationsButton />}
       <UtcClock />
     </footer>
   );

@@ -116,7 +116,7 @@ export function ThreadDialog({
     >
       <header className="sheet-header">
         <h2 id="thread-title">Thread · {str(event?.title) ?? title ?? eventId}</h2>
-        <button type="button" className="ghost" onClick={onClose} aria-label="Close">
+        <button type="button" className="ghost" onClick={onClose} aria-label="Close, Esc">
           Esc
         </button>
       </header>

@@ -15,6 +15,7 @@ import { FilterBar } from '../signals/filter-bar';
 import { LAYER_MODULES } from './layers';
 import { MapLegend, MapTooltip } from './map-overlays';
 import { MAP_PALETTES } from './palette';
+import { TimeSlider } from './time-slider';
 import { useSignalLayers } from './use-signal-layers';
 import { createWatchMap, type WatchMap } from './watch-map';
 
@@ -54,7 +55,7 @@ export default function MapView() {
   useEffect(() => controller?.setPalette(MAP_PALETTES[theme]), [controller, theme]);
   useEffect(() => controller?.setVisibility(layers), [controller, layers]);
 
-  const categories = signals.points?.categories ?? [];
+  const categories = signals.loaded?.categories ?? [];
   return (
     <div className="map-view">
       <FilterBar categories={categories} />
@@ -128,6 +129,11 @@ export default function MapView() {
           </div>
         )}
       </div>
+      <TimeSlider
+        window={signals.timeWindow}
+        shown={signals.points?.count ?? 0}
+        total={signals.loaded?.count ?? 0}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // Feeds the map's signal layers from the window's data and the one selection: the points and
 // the country counts for the current filter, the selected signal ringed (and brought into
-// view when it was selected elsewhere), and a hover and a click on either layer.
+// view when it was selected elsewhere), and a hover and a click on either layer. The time
+// slider's range narrows the loaded points here, on the client.
 import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelection } from '../../state/selection';
 import { useCountryCounts, useSignalPoints } from '../read-hooks';
 import { POINT_MEASURED, type CountryCount, type SignalPoints } from '../read-types';
@@ -11,6 +12,7 @@ import { useSignalFilter } from '../signals/filter';
 import type { CountrySignalsHandle, SignalsHandle } from './layers';
 import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
 import { SIGNALS_LAYER_ID } from './layers/signals';
+import { fitRange, pointsInRange, timeWindow, useTimeRange, type TimeWindow } from './time-range';
 import type { WatchMap } from './watch-map';
 
 export type Hover =
@@ -18,7 +20,11 @@ export type Hover =
   | { kind: 'country'; x: number; y: number; name: string; count: CountryCount };
 
 export interface SignalLayersState {
+  /** The points drawn: the loaded ones narrowed to the time slider's range. */
   points: SignalPoints | undefined;
+  /** Every point loaded for the filter (the slider's window comes from these). */
+  loaded: SignalPoints | undefined;
+  timeWindow: TimeWindow | null;
   countries: CountryCount[] | undefined;
   error: Error | null;
   hover: Hover | null;
@@ -32,7 +38,20 @@ export interface SignalLayersState {
 
 export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   const filter = useSignalFilter();
-  const points = useSignalPoints(filter);
+  const loaded = useSignalPoints(filter);
+  const cached = useMemo(() => timeWindow(loaded.data), [loaded.data]);
+  const range = fitRange(
+    useTimeRange((s) => s.range),
+    cached,
+  );
+  const [rangeFrom, rangeTo] = [range?.from, range?.to];
+  const shown = useMemo(
+    () =>
+      loaded.data &&
+      pointsInRange(loaded.data, rangeFrom === undefined ? null : { from: rangeFrom, to: rangeTo! }),
+    [loaded.data, rangeFrom, rangeTo],
+  );
+  const points = { data: shown, error: loaded.error };
   const counts = useCountryCounts(filter);
   const selection = useSelection((s) => s.selection);
   const select = useSelection((s) => s.select);
@@ -138,6 +157,8 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
 
   return {
     points: points.data,
+    loaded: loaded.data,
+    timeWindow: cached,
     countries: counts.data?.countries,
     error: points.error ?? counts.error ?? null,
     hover,

@@ -1,0 +1,161 @@
+// Accessibility, as a screen-reader or keyboard user meets the window: every view, the
+// inspector holding a signal and the open thread, in the dark and the light theme, pass axe
+// with no serious or critical violation. Runs in a real browser through `watchfloor serve --demo`.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser';
+import { repoRoot } from '../helpers/cli';
+import { startServeProcess, type ServeProcess } from '../helpers/serve';
+
+const VIEWS = ['Map', 'Signals', 'Developments', 'Brief', 'Status'];
+const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
+
+let serve: ServeProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  [serve, browser] = await Promise.all([
+    startServeProcess(['--demo'], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-a11y-')),
+    }),
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+});
+
+async function goTo(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await page.getByRole('main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+}
+
+/** Serious and critical violations only, each named by rule and the elements it hit. */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  // Let transitions and fades settle so colours are measured as shown.
+  await page.waitForTimeout(300);
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) — ${v.help} — ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
+
+describe('accessibility (axe, serve --demo)', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    it(`has no serious or critical violation in any view, the inspector or the thread (${theme})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(serve.url);
+      await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      if (theme === 'light') {
+        await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+      }
+      expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+
+      const found: string[] = [];
+      for (const view of VIEWS) {
+        await goTo(page, view);
+        if (view === 'Map') {
+          await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
+          await page.getByTestId('time-slider').waitFor({ timeout: 60_000 });
+        }
+        if (view === 'Signals')
+          await expect.poll(() => bodyRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+        found.push(...(await seriousViolations(page, view)));
+      }
+
+      // The status bar's streams detail (on focus) and the notifications list (opened).
+      await page.getByTestId('statusbar-streams').focus();
+      await page.getByRole('tooltip').waitFor();
+      found.push(...(await seriousViolations(page, 'Status bar streams')));
+      await page.getByTestId('statusbar-notifications').click();
+      await page
+        .getByRole('contentinfo', { name: 'Status bar' })
+        .getByRole('region', { name: 'Notifications' })
+        .waitFor();
+      found.push(...(await seriousViolations(page, 'Status bar notifications')));
+      await page.keyboard.press('Escape');
+
+      // A signal selected: the inspector is filled.
+      await goTo(page, 'Signals');
+      await bodyRows(page).first().click();
+      const inspector = page.getByRole('complementary', { name: 'Inspector' });
+      await inspector.getByTestId('signal-detail').waitFor();
+      found.push(...(await seriousViolations(page, 'Signals + inspector')));
+      await goTo(page, 'Map');
+      await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
+      found.push(...(await seriousViolations(page, 'Map + inspector')));
+
+      // The thread dialog open.
+      await inspector.getByRole('button', { name: 'Thread' }).click();
+      await page
+        .getByTestId('thread')
+        .getByText(/Timeline/)
+        .waitFor({ timeout: 30_000 });
+      found.push(...(await seriousViolations(page, 'Thread')));
+      await page.keyboard.press('Escape');
+
+      expect(found).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('works the map’s time slider from the keyboard: the drawn points follow the range', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(serve.url);
+    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    await goTo(page, 'Map');
+    const map = page.getByTestId('map');
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
+    await expect
+      .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 60_000 })
+      .toBeGreaterThan(1);
+    const all = Number(await map.getAttribute('data-signal-features'));
+    const range = page.getByTestId('time-range');
+    const before = await range.textContent();
+    expect(before).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC → \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+
+    // The end handle to the start of the window: only the earliest points stay drawn.
+    await page.getByRole('slider', { name: 'End of the time range' }).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(async () => Number(await map.getAttribute('data-signal-features'))).toBeLessThan(all);
+    const atStart = (await range.textContent())!;
+    expect(atStart).not.toBe(before);
+    expect(atStart).toMatch(/ of [\d,]+ points$/);
+    // Page Up walks the end handle back out; the range text follows.
+    await page.keyboard.press('PageUp');
+    await page.keyboard.press('PageUp');
+    expect(await range.textContent()).not.toBe(atStart);
+    await page.screenshot({ path: path.join(artifacts, 'map-time-slider-dark.png') });
+
+    // Enter on "All" widens it back to every point.
+    await page.getByRole('button', { name: 'All', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => Number(await map.getAttribute('data-signal-features'))).toBe(all);
+    await page.getByTestId('statusbar-streams').focus();
+    await page.getByRole('tooltip').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'statusbar-streams-dark.png') });
+    await context.close();
+  });
+});
