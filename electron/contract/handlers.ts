@@ -199,7 +199,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     'outbox.flush': () => runtime().flush(),
     // The cache reads (signals, developments, measured, transit, brief, streams, threads).
-    ...createReadHandlers(() => account(deps)),
+    ...createReadHandlers(
+      () => account(deps),
+      () => deps.accounts.current(),
+    ),
     'external.open': async ({ url }) => {
       if (!deps.openExternal) return { opened: false };
       await deps.openExternal(new URL(url).toString());

@@ -48,7 +48,10 @@ function reading<T>(what: string, fn: () => T): T {
   }
 }
 
-export function createReadHandlers(account: () => Account): Pick<Handlers, ReadChannel> {
+export function createReadHandlers(
+  account: () => Account,
+  current: () => Account | null,
+): Pick<Handlers, ReadChannel> {
   return {
     'signals.query': ({ sort, limit, offset, ...filter }) => {
       const a = account();
@@ -124,6 +127,9 @@ export function createReadHandlers(account: () => Account): Pick<Handlers, ReadC
       });
     },
     'sync.streams': () => {
+      // Before any service is set up there is nothing synced yet: no streams, not an error
+      // (the status bar asks from the first frame, the first-run screen included).
+      if (!current()) return { streams: [] };
       const a = account();
       const errors = new Map<string, string>();
       for (const e of a.runtime.lastSummary()?.errors ?? []) errors.set(e.stream, e.message);

@@ -6,7 +6,7 @@
 // the account, never here) and its one outbox. The key is read per run from the keychain
 // (or env) and never leaves this function.
 import type Database from 'better-sqlite3';
-import type { AppNotification, Profile } from '../../shared/contract';
+import type { AppNotification, Profile, PushPayload } from '../../shared/contract';
 import { ApiError, createClient, type Client } from '../api';
 import { getThread, storeThread, workerWriter } from '../cache';
 import { resolveApiKey, type Keychain } from '../keychain';
@@ -63,6 +63,9 @@ export interface SyncRuntime {
 export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
   const { db } = opts;
   let last: SyncSummary | null = null;
+  // A run's end is pushed once the scheduler has recorded it (running false, last run set),
+  // so a window that refreshes its status on that push reads the finished state.
+  let runEnd: PushPayload<'sync.progress'> | null = null;
   const now = opts.now ?? (() => new Date());
   const clientWith = (apiKey: string, extra: { retries?: number; timeoutMs?: number } = {}): Client =>
     createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey, fetch: opts.link.fetch, ...extra });
@@ -127,11 +130,11 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
       for (const item of result.items) opts.bus.emit('notification', item);
       for (const item of result.desktop) opts.desktop?.(item);
       opts.bus.emit('cache.changed', { resources: Object.keys(summary.streams) });
-      opts.bus.emit('sync.progress', {
+      runEnd = {
         stream: 'sync',
         phase: 'done',
         received: Object.values(summary.streams).reduce((a, s) => a + s.received, 0),
-      });
+      };
       return {
         tokensCharged: summary.tokens.charged,
         linkLost: summary.stopped?.reason === 'link',
@@ -144,7 +147,7 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
       };
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      opts.bus.emit('sync.progress', { stream: 'sync', phase: 'error', received: 0, message });
+      runEnd = { stream: 'sync', phase: 'error', received: 0, message };
       opts.log?.(`sync failed: ${message}`);
       return {
         tokensCharged: 0,
@@ -162,6 +165,12 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
     intervalMinutes: opts.schedule.intervalMinutes,
     dailyTokenBudget: opts.schedule.dailyTokenBudget,
     now,
+    onState: (state) => {
+      if (state.running || !runEnd) return;
+      const end = runEnd;
+      runEnd = null;
+      opts.bus.emit('sync.progress', end);
+    },
   });
   // A call that reaches the service while the scheduler waits out a lost link: sync now.
   opts.link.onChange((online) => {

@@ -59,7 +59,7 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
     // that says so (the outbox and sync rows are exercised through serve in integration).
     // The cache reads too: with no service there is no cache to read.
     const needsService =
-      /^(sync\.now|sync\.configure|sync\.streams|events\.|notes\.|watches\.|orders\.|monitoring\.|outbox\.|signals\.|developments\.|measured\.|transit\.|brief\.)/;
+      /^(sync\.now|sync\.configure|events\.|notes\.|watches\.|orders\.|monitoring\.|outbox\.|signals\.|developments\.|measured\.|transit\.|brief\.)/;
     // Rows that connect somewhere (and so configure a service) are tested in accounts.test.ts.
     const connects = /^(setup\.|key\.set$|key\.clear$)/;
     Object.assign(valid, {
@@ -92,6 +92,8 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
       }
       expect(outcome, channel).toMatchObject({ ok: true });
     }
+    // Before any service there is nothing synced: the status bar reads no streams, no error.
+    expect(await dispatch('sync.streams', {})).toEqual({ ok: true, result: { streams: [] } });
   });
 
   it('refuses malformed input on every row with invalid_input, never a crash', async () => {
