@@ -209,3 +209,4 @@ export function openCacheReadOnly(file: string): Database.Database {
     throw err;
   }
 }
+export { isPlottable } from './signal-columns';

@@ -37,6 +37,17 @@ export interface SignalRow {
 }
 
 /** Columns of one signal as received; throws a TypeError naming what is missing. */
+/**
+ * Precise enough to draw as a point: the main profile's `plottable`; alternate records have
+ * none, so `geo_validation.search_ready`, then `geo_verified`, stand in for it. One rule for
+ * the cache's plottable column, `watchfloor signals` and reports.
+ */
+export function isPlottable(record: Record<string, unknown>): boolean {
+  const geo = isObject(record.geo_validation) ? bool(record.geo_validation.search_ready) : null;
+  const rule = bool(record.plottable) ?? geo ?? bool(record.geo_verified);
+  return rule !== null ? rule === 1 : num(record.lat) !== null && num(record.lng) !== null;
+}
+
 export function signalRow(profile: Profile, record: unknown, index: number): SignalRow {
   if (!isObject(record)) throw new TypeError(`signal at index ${index} is not an object`);
   const id = idOf(record.id);
@@ -50,13 +61,10 @@ export function signalRow(profile: Profile, record: unknown, index: number): Sig
   const lng = num(record.lng);
   const band = num(record.severity_band);
   const retractedAt = normTime(record.retracted_at);
-  const geo = isObject(record.geo_validation) ? bool(record.geo_validation.search_ready) : null;
   const reporting = isObject(record.reporting) ? record.reporting : {};
   const publishers = num(reporting.distinct_hosts) ?? num(record.num_sources);
   const measuredKind = str(record.measured_kind);
-  // Alternate records have no plottable: search_ready, then geo_verified, stand in for it.
-  const plottable =
-    bool(record.plottable) ?? geo ?? bool(record.geo_verified) ?? (lat !== null && lng !== null ? 1 : 0);
+  const plottable = isPlottable(record) ? 1 : 0;
   return {
     id,
     profile,

@@ -9,6 +9,7 @@ import {
   describeClamp,
   getSignal,
   getStreamClamps,
+  isPlottable,
   SIGNAL_CLAMP_STREAMS,
   openCacheReadOnly,
   querySignals,
@@ -17,6 +18,7 @@ import {
   type SignalQuery,
 } from '../cache';
 import { resolveDbPath } from '../paths';
+import { CSV_COLUMNS } from '../reports';
 import { resolveDemoCachePath } from './demo-cache';
 import { CliError, usageError } from './errors';
 
@@ -113,46 +115,6 @@ export function buildQuery(o: SignalsOpts): SignalQuery {
     q.limit = n;
   }
   return q;
-}
-
-const CSV_COLUMNS = [
-  'id',
-  'occurred_at',
-  'event_date',
-  'category',
-  'title',
-  'location',
-  'location_level',
-  'country',
-  'country_code',
-  'lat',
-  'lng',
-  'plottable',
-  'stage',
-  'severity_score',
-  'severity_band',
-  'last_updated_at',
-  'retracted',
-  'merged_ids',
-];
-
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
-/**
- * Precise enough to draw as a point: the main profile's `plottable`; the alternate profile
- * has none, so `geo_validation.search_ready`, then `geo_verified`, stand in for it (the rule
- * the cache's plottable column follows, electron/cache/signal-columns.ts).
- */
-export function isPlottable(s: Record<string, unknown>): boolean {
-  const geo = s.geo_validation;
-  const searchReady =
-    typeof geo === 'object' && geo !== null ? bool((geo as Record<string, unknown>).search_ready) : null;
-  return (
-    bool(s.plottable) ??
-    searchReady ??
-    bool(s.geo_verified) ??
-    (typeof s.lat === 'number' && typeof s.lng === 'number')
-  );
 }
 
 /**

@@ -1,25 +1,8 @@
 // What a report needs to know of one cached signal, in either profile (spec: main "Signal";
 // alternate "Signal (alternate profile)").
-import type { CachedSignal } from '../cache';
+import { isPlottable, type CachedSignal } from '../cache';
 
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
-/**
- * Precise enough to draw as a point: the main profile's `plottable`; the alternate profile
- * has none, so `geo_validation.search_ready`, then `geo_verified`, stand in for it (the rule
- * of `watchfloor signals` and of the cache's plottable column, electron/cache/signal-columns.ts).
- */
-export function isPlottable(s: Record<string, unknown>): boolean {
-  const geo = s.geo_validation;
-  const searchReady =
-    typeof geo === 'object' && geo !== null ? bool((geo as Record<string, unknown>).search_ready) : null;
-  return (
-    bool(s.plottable) ??
-    searchReady ??
-    bool(s.geo_verified) ??
-    (typeof s.lat === 'number' && typeof s.lng === 'number')
-  );
-}
+export { isPlottable };
 
 /** The point to draw, or null for a country-level signal (its coordinates are a country's centre). */
 export function pointOf(s: CachedSignal): [lng: number, lat: number] | null {
