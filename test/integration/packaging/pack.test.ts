@@ -86,6 +86,10 @@ beforeAll(async () => {
       env: {
         ...process.env,
         ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        // electron-builder refuses files whose real path is under /tmp (a system path) unless
+        // they are under the home or temp folder: a checkout cloned under /tmp would have its
+        // (symlinked) node_modules refused. The checkout as home makes its own files safe.
+        HOME: repoRoot,
         // No code signing identity is looked up (none is needed for a folder).
         CSC_IDENTITY_AUTO_DISCOVERY: 'false',
       },
