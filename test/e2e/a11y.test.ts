@@ -1,46 +1,26 @@
 // Accessibility, as a screen-reader or keyboard user meets the window: every view, the
 // inspector holding a signal and the open thread, in the dark and the light theme, pass axe
 // with no serious or critical violation. Runs in a real browser through `watchfloor serve --demo`.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
-import { repoRoot } from '../helpers/cli';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
+import type { ServeProcess } from '../helpers/serve';
+import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
 
 const VIEWS = ['Map', 'Signals', 'Developments', 'Brief', 'Status'];
-const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
 
 let serve: ServeProcess;
 let browser: Browser;
 
+let demoWindow: DemoWindow;
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-a11y-')),
-    }),
-    launchChromium(),
-  ]);
+  demoWindow = await startDemoWindow('a11y');
+  ({ serve, browser } = demoWindow);
 });
 afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
+  await demoWindow?.close();
 });
-
-async function goTo(page: Page, label: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Views' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-  await page.getByRole('main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
-}
 
 /** Serious and critical violations only, each named by rule and the elements it hit. */
 async function seriousViolations(page: Page, where: string): Promise<string[]> {

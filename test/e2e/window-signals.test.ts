@@ -2,35 +2,23 @@
 // --demo`: the table fills from the cache, a search narrows it, a row fills the inspector, the
 // map draws the points on its WebGL layer and rings the selected one; Developments and the
 // Brief read the same cache. Screenshots go to .tmp/artifacts/ for a person to look at.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
-import { repoRoot } from '../helpers/cli';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
+import type { ServeProcess } from '../helpers/serve';
+import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
 
-const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
 let serve: ServeProcess;
 let browser: Browser;
 const problems: string[] = [];
 
+let demoWindow: DemoWindow;
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-window-signals-')),
-    }),
-    launchChromium(),
-  ]);
+  demoWindow = await startDemoWindow('window-signals');
+  ({ serve, browser } = demoWindow);
 });
 afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
+  await demoWindow?.close();
 });
 
 async function open(
@@ -44,14 +32,6 @@ async function open(
   await page.goto(serve.url);
   await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
   return { context, page };
-}
-
-async function goTo(page: Page, label: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Views' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-  await page.getByRole('main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
 }
 
 const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');

@@ -2,38 +2,26 @@
 // every view reachable by name, the offline basemap drawn, the palette and keys working,
 // the theme remembered, and not one request leaving this machine. Screenshots of each view
 // go to .tmp/artifacts/ for a person to look at.
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
-import { repoRoot } from '../helpers/cli';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
+import type { ServeProcess } from '../helpers/serve';
+import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
 
 const VIEWS = ['Map', 'Signals', 'Developments', 'Brief', 'Status'];
-const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
 
 let serve: ServeProcess;
 let browser: Browser;
 const requests: string[] = [];
 const problems: string[] = [];
 
+let demoWindow: DemoWindow;
 beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-window-')),
-    }),
-    launchChromium(),
-  ]);
+  demoWindow = await startDemoWindow('window');
+  ({ serve, browser } = demoWindow);
 });
 afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
+  await demoWindow?.close();
 });
 
 async function open(
@@ -50,11 +38,6 @@ async function open(
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Views' });
-
-async function goTo(page: Page, label: string): Promise<void> {
-  await nav(page).getByRole('link', { name: label, exact: true }).click();
-  await page.getByRole('main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
-}
 
 /** The page's canvas, as far as this test reads it (the Node side has no DOM types). */
 interface PageCanvas {

@@ -1,0 +1,50 @@
+// The window in a real browser through `watchfloor serve --demo`, as the e2e suites open it:
+// a demo serve with a fresh HOME beside a headless chromium, and the way a person moves
+// between views (by the navigation's accessible names).
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser';
+import { repoRoot } from './cli';
+import { startServeProcess, type ServeProcess } from './serve';
+
+/** Screenshots for a person to look at (ignored by git). */
+export const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
+
+export interface DemoWindow {
+  serve: ServeProcess;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** `watchfloor serve --demo` (no service configured, a fresh HOME) and a browser to open it. */
+export async function startDemoWindow(tag: string): Promise<DemoWindow> {
+  mkdirSync(artifacts, { recursive: true });
+  const [serve, browser] = await Promise.all([
+    startServeProcess(['--demo'], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+      HOME: mkdtempSync(path.join(os.tmpdir(), `wf-${tag}-`)),
+    }),
+    launchChromium(),
+  ]);
+  return {
+    serve,
+    browser,
+    close: async () => {
+      await browser.close();
+      await serve.stop();
+    },
+  };
+}
+
+/** Goes to a view by its name in the navigation and waits for its heading. */
+export async function goTo(page: Page, label: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await page.getByRole('main').getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+}
