@@ -218,6 +218,113 @@ export interface TransitResult {
   asOf: string | null;
 }
 
+/** One of the analyst's own records as cached: what the service sent, or the write still in the outbox. */
+export interface OwnRecord<R> {
+  id: string;
+  /** Written here; the outbox has not sent it yet (its shape is the write's, fields may be missing). */
+  pending: boolean;
+  record: R;
+}
+/** Watches (alternate profile; the main profile has none), with their area's box when they have one. */
+export interface WatchesListResult {
+  rows: OwnRecord<A.Watch>[];
+  asOf: string | null;
+}
+/** One note on a watch as cached: the service's record, or the analyst's still in the outbox. */
+export interface WatchNoteRow {
+  id: string;
+  /** Written here; the outbox has not sent it yet (its id is then the write's local id). */
+  pending: boolean;
+  note: A.Note;
+}
+/** One cached watch with what its detail carried (contract watches.get). */
+export interface WatchDetailResult {
+  watch: OwnRecord<A.Watch> | null;
+  /** The thread of its event as the detail carried it; null for an area watch or no detail. */
+  thread: A.Thread | null;
+  /** A detail (GET /watches/{id}) is cached: without one, thread and notes are not known. */
+  detailCached: boolean;
+  notes: WatchNoteRow[];
+  /** Revisions of its decision package in the cache. */
+  packageRevisions: number;
+  /** When the cache last stored this watch. */
+  asOf: string | null;
+}
+export interface OrdersListResult {
+  rows: OwnRecord<C.StandingOrder>[];
+  asOf: string | null;
+}
+export interface MonitoringListResult {
+  rows: OwnRecord<C.MonitoringArea>[];
+  asOf: string | null;
+}
+
+/**
+ * What a standing order's last run can be explained by. The service does not list the events
+ * a check found: these are the cached events in the order's box that occurred in the order's
+ * period (a day or a week, by its cadence) before it ran.
+ */
+export interface OrderFiredResult {
+  orderId: string;
+  /** When it last ran (fired); null: it has not fired, and `events` is empty. */
+  firedAt: string | null;
+  /** Start of the span looked at (the cadence's period before `firedAt`). */
+  since: string | null;
+  events: SignalRow[];
+  /** How many cached events match (`events` holds at most 50). */
+  total: number;
+  asOf: string | null;
+}
+
+export interface MonitoringSeriesPoint {
+  date: string | null;
+  value: number | null;
+  anomaly: boolean;
+}
+export interface MonitoringSeriesMetric {
+  polygonId: string | null;
+  metric: string | null;
+  label: string | null;
+  /** Oldest first, as cached from the area's detail read. */
+  points: MonitoringSeriesPoint[];
+}
+/** A monitoring area's cached series, metric by metric (none before its detail was synced). */
+export interface MonitoringSeriesResult {
+  areaId: string;
+  pending: boolean;
+  metrics: MonitoringSeriesMetric[];
+  asOf: string | null;
+}
+
+/** A watch's decision package: every revision the cache has kept (docs/cache.md), by watch. */
+export const packagesRevisionsSchema = z.strictObject({ watchId: z.string().trim().min(1).max(200) });
+export const packagesGetSchema = z.strictObject({
+  watchId: z.string().trim().min(1).max(200),
+  /** A kept revision; absent: the one fetched last. */
+  revision: z.string().trim().min(1).max(200).optional(),
+});
+export interface PackageRevision {
+  revision: string;
+  /** When sync stored this revision (first fetched). */
+  fetchedAt: string;
+  schemaVersion: string | null;
+  packageId: string | null;
+}
+export interface PackagesRevisionsResult {
+  watchId: string;
+  /** Oldest first, in the order sync fetched them. */
+  revisions: PackageRevision[];
+  /** When the watches stream (which fetches the packages) last stored data. */
+  asOf: string | null;
+}
+export interface PackageGetResult {
+  watchId: string;
+  /** Null when no package (or not that revision) of the watch is cached. */
+  revision: PackageRevision | null;
+  package: A.DecisionPackage | null;
+  asOf: string | null;
+}
+
 export const BRIEF_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export const briefGetSchema = z.strictObject({
   period: z.enum(BRIEF_PERIODS).optional(),
@@ -252,3 +359,62 @@ export interface SyncRunSummary {
   gone?: string[];
   stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link'; message: string };
 }
+
+// ---- the analyst's local-only notes (main profile: its service keeps no notes) ------------
+// Written straight to the account's cache, never to the outbox: they are never sent.
+
+/** What a local note is about: a signal (an event) by its id. */
+export const LOCAL_NOTE_SUBJECTS = ['signal'] as const;
+export type LocalNoteSubject = (typeof LOCAL_NOTE_SUBJECTS)[number];
+
+export interface LocalNoteRow {
+  id: string;
+  subjectKind: LocalNoteSubject;
+  subjectId: string;
+  /** The subject's title as seen when the note was written. */
+  subjectLabel: string | null;
+  /** The titled note a reply sits under (one level deep); null for a thread's first note. */
+  parentId: string | null;
+  title: string | null;
+  note: string;
+  confidence: string | null;
+  likelihood: string | null;
+  gaps: string[];
+  nextCheck: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Always: kept on this computer, never sent to the service. */
+  localOnly: true;
+}
+
+export interface LocalNotesListResult {
+  notes: LocalNoteRow[];
+}
+
+const localNoteText = (max: number) => z.string().trim().min(1).max(max);
+const localNoteRef = z.string().trim().min(1).max(200);
+
+export const localNotesListSchema = z.strictObject({ subjectId: localNoteRef.optional() });
+
+export const localNotesAddSchema = z.strictObject({
+  /** Kept when given (a note carried over from the window's old storage keeps its id, so a
+   * repeated import adds nothing twice); else main makes one. */
+  id: z
+    .string()
+    .regex(/^local-note:[A-Za-z0-9-]{1,100}$/, 'must look like local-note:<letters, digits, dashes>')
+    .optional(),
+  subjectKind: z.enum(LOCAL_NOTE_SUBJECTS).optional(),
+  subjectId: localNoteRef,
+  subjectLabel: localNoteText(300).optional(),
+  parentId: localNoteRef.optional(),
+  title: localNoteText(300).optional(),
+  note: localNoteText(20_000),
+  confidence: localNoteText(50).optional(),
+  likelihood: localNoteText(50).optional(),
+  gaps: z.array(localNoteText(500)).max(20).optional(),
+  nextCheck: localNoteText(200).optional(),
+  /** When it was written, for a note carried over from the old storage (default now). */
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const localNotesDeleteSchema = z.strictObject({ noteId: localNoteRef });

@@ -8,23 +8,51 @@ import { z } from 'zod';
 import {
   briefGetSchema,
   developmentsListSchema,
+  localNotesAddSchema,
+  localNotesDeleteSchema,
+  localNotesListSchema,
   measuredListSchema,
+  packagesGetSchema,
+  packagesRevisionsSchema,
   signalFilterSchema,
   signalQuerySchema,
   type BriefResult,
   type CountryCount,
   type DevelopmentsListResult,
   type EventThreadResult,
+  type LocalNoteRow,
+  type LocalNotesListResult,
   type MeasuredListResult,
+  type MonitoringListResult,
+  type MonitoringSeriesResult,
+  type OrderFiredResult,
+  type OrdersListResult,
+  type PackageGetResult,
+  type PackagesRevisionsResult,
   type SignalGetResult,
   type SignalPoints,
   type SignalsQueryResult,
   type SyncRunSummary,
   type SyncStreamState,
   type TransitResult,
+  type WatchDetailResult,
+  type WatchesListResult,
 } from './contract-read';
+import {
+  elementsImportSchema,
+  passesPredictSchema,
+  passesSoonestSchema,
+  passesTrackSchema,
+  type ElementsImportResult,
+  type ElementsRefreshResult,
+  type ElementsStatus,
+  type PassesPredictResult,
+  type PassesSoonestResult,
+  type PassTrackResult,
+} from './contract-passes';
 
 export * from './contract-read';
+export * from './contract-passes';
 
 /** A row: the input schema is checked in main; the result type is carried for the client. */
 interface Row<I extends z.ZodType, R> {
@@ -175,6 +203,11 @@ export const capabilities = {
   'monitoring.create': row<OutboxItem>()(
     z.strictObject({ bbox: bboxArray, metric: text(50), name: text(200).optional() }),
   ),
+  // The analyst's local-only notes (main profile): written straight to the cache, never queued
+  // or sent, since the service keeps no notes. A delete takes a thread's replies along.
+  'localNotes.list': row<LocalNotesListResult>()(localNotesListSchema),
+  'localNotes.add': row<LocalNoteRow>()(localNotesAddSchema),
+  'localNotes.delete': row<{ deleted: number }>()(localNotesDeleteSchema),
   'outbox.list': row<OutboxItem[]>()(empty),
   'outbox.retry': row<OutboxItem>()(z.strictObject({ localId: id })),
   'outbox.edit': row<OutboxItem>()(
@@ -208,8 +241,31 @@ export const capabilities = {
   'developments.list': row<DevelopmentsListResult>()(developmentsListSchema),
   'measured.list': row<MeasuredListResult>()(measuredListSchema),
   'transit.get': row<TransitResult>()(empty),
+  /** The analyst's watches, standing orders and monitoring areas as cached (the map outlines their boxes). */
+  'watches.list': row<WatchesListResult>()(empty),
+  /** One cached watch: its record, its event's thread, its notes (pending ones too). */
+  'watches.get': row<WatchDetailResult>()(z.strictObject({ watchId: id })),
+  'orders.list': row<OrdersListResult>()(empty),
+  'monitoring.list': row<MonitoringListResult>()(empty),
+  /** The cached events that can explain a standing order's last run (the Orders view). */
+  'orders.fired': row<OrderFiredResult>()(z.strictObject({ orderId: id })),
+  /** A monitoring area's cached series with its anomalies (the Orders view's chart). */
+  'monitoring.series': row<MonitoringSeriesResult>()(z.strictObject({ areaId: id })),
+  /** A watch's decision-package revisions as cached (every one sync fetched is kept). */
+  'packages.revisions': row<PackagesRevisionsResult>()(packagesRevisionsSchema),
+  /** One cached revision of a watch's decision package (the latest when none is named). */
+  'packages.get': row<PackageGetResult>()(packagesGetSchema),
   'brief.get': row<BriefResult>()(briefGetSchema),
   'sync.streams': row<{ streams: SyncStreamState[] }>()(empty),
+  // Satellite passes, predicted in main from the cached orbital elements (shared/contract-passes.ts).
+  'passes.predict': row<PassesPredictResult>()(passesPredictSchema),
+  'passes.track': row<PassTrackResult>()(passesTrackSchema),
+  'passes.soonest': row<PassesSoonestResult>()(passesSoonestSchema),
+  'elements.status': row<ElementsStatus>()(empty),
+  /** An element file's text (TLE, 3LE, OMM JSON/CSV): all its sets are stored, or none. */
+  'elements.import': row<ElementsImportResult>()(elementsImportSchema),
+  /** CelesTrak GP, at most once per two hours (a sooner ask answers too-soon). */
+  'elements.refresh': row<ElementsRefreshResult>()(empty),
 } as const;
 
 export const pushEvents = {

@@ -1,5 +1,6 @@
 // The alternate profile (integer ids, date + days windows, watches, notes, claims...): every
 // endpoint of service-alternate-profile.md, plus those it shares with the main document.
+import { MONITORING_AREA_UNDER_KM2, STANDING_ORDER_MAX_KM2 } from '../../shared/area-limits';
 import * as A from '../../shared/service/alternate';
 import * as common from '../../shared/service/common';
 import { ANALYST_TIMEOUT_MS, analystRunner } from './analyst';
@@ -175,7 +176,7 @@ export function alternateEndpoints(transport: Transport) {
       method: 'POST',
       path: '/standing-orders',
       body: {
-        bbox: req(P.bbox({ maxKm2: 100_000 })),
+        bbox: req(P.bbox({ maxKm2: STANDING_ORDER_MAX_KM2 })),
         question: P.str(500),
         name: P.text(),
         cadence: P.text(1),
@@ -203,7 +204,7 @@ export function alternateEndpoints(transport: Transport) {
       method: 'POST',
       path: '/monitoring',
       body: {
-        bbox: req(P.bbox({ underKm2: 5_000 })),
+        bbox: req(P.bbox({ underKm2: MONITORING_AREA_UNDER_KM2 })),
         metric: req(P.text(1)),
         name: P.text(),
         start_date: P.date(),

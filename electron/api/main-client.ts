@@ -1,4 +1,5 @@
 // The main profile (uuid ids, start_date/end_date): every endpoint of service-main-profile.md.
+import { MONITORING_AREA_UNDER_KM2, STANDING_ORDER_MAX_KM2 } from '../../shared/area-limits';
 import * as common from '../../shared/service/common';
 import * as M from '../../shared/service/main';
 import { define } from './endpoint';
@@ -136,14 +137,14 @@ export function mainEndpoints(transport: Transport) {
     createStandingOrder: endpoint({
       method: 'POST',
       path: '/standing-orders',
-      body: { bbox: req(P.bbox({ maxKm2: 100_000 })), name: P.text(), notify_email: P.bool() },
+      body: { bbox: req(P.bbox({ maxKm2: STANDING_ORDER_MAX_KM2 })), name: P.text(), notify_email: P.bool() },
       schema: M.orderCreated,
     }),
     createMonitoringArea: endpoint({
       method: 'POST',
       path: '/monitoring',
       body: {
-        bbox: req(P.bbox({ underKm2: 5_000 })),
+        bbox: req(P.bbox({ underKm2: MONITORING_AREA_UNDER_KM2 })),
         metric: req(P.text(1)),
         name: P.text(),
         satellite: P.text(),

@@ -23,6 +23,19 @@ interface ListArgs {
 }
 
 /** Upserts standing orders (either profile's shape; the list is complete, so replaceAll fits). */
+/** Said only in the create answer (alternate profile): a later list that lacks them keeps them. */
+const PROJECTION = ['projected_monthly_tokens_typical', 'projected_monthly_tokens_max'] as const;
+function keepProjection(
+  db: Database.Database,
+  id: string,
+  o: Record<string, unknown>,
+): Record<string, unknown> {
+  if (PROJECTION.every((k) => k in o)) return o;
+  const old = merged(db, 'standing_orders', 'id', 'payload', id, {});
+  const kept = Object.fromEntries(PROJECTION.filter((k) => !(k in o) && k in old).map((k) => [k, old[k]]));
+  return Object.keys(kept).length ? { ...o, ...kept } : o;
+}
+
 export function storeStandingOrders(
   db: Database.Database,
   args: ListArgs & { orders: readonly unknown[] },
@@ -39,7 +52,9 @@ export function storeStandingOrders(
     const ids = objects(args.orders, 'standing order').map((o) => {
       const id = idOf(o.id);
       if (id === null) throw new TypeError('a standing order needs an id');
-      const full = args.merge ? merged(db, 'standing_orders', 'id', 'payload', id, o) : o;
+      const full = args.merge
+        ? merged(db, 'standing_orders', 'id', 'payload', id, o)
+        : keepProjection(db, id, o);
       put.run(
         id,
         str(full.name),

@@ -7,14 +7,15 @@ import { createAppServices } from '../contract/services';
 import { packageRoot, resolveDbPath, userDataDir } from '../paths';
 import { readSettings, settingsFileFor, settingsFileIn } from '../settings';
 // The `serve` command is how the serve host is launched: the one import of serve/ from cli/.
-import { startServe } from '../serve/server';
+import { readServePort, rememberServePort, servePortFileFor } from '../serve/port';
+import { startServe, type ServeHandle } from '../serve/server';
 import { usageError } from './errors';
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('the user interface in a browser on this machine (127.0.0.1 only, secret URL)')
-    .option('--port <n>', 'port to listen on (default: any free port)')
+    .option('--port <n>', 'port to listen on (default: the last launch’s when free, else any free port)')
     .option('--demo', 'run against the built-in demo service, with clearly marked demo data')
     .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
     .option('--base-url <url>', 'the service (default $WATCHFLOOR_BASE_URL)')
@@ -40,12 +41,26 @@ export function registerServe(program: Command): void {
         // No service and no --demo: the window offers the first-run choice (setup.*).
         if (opts.demo) await services.accounts.demo(profile);
         else if (baseUrl) await services.accounts.connect(baseUrl, rememberedProfile);
-        const handle = await startServe({
-          dispatch: services.dispatch,
-          bus: services.bus,
-          staticDir: path.join(root, 'dist', 'renderer'),
-          port,
-        });
+        const listen = (at: number) =>
+          startServe({
+            dispatch: services.dispatch,
+            bus: services.bus,
+            staticDir: path.join(root, 'dist', 'renderer'),
+            port: at,
+          });
+        // Without --port, the last launch's port when it is free: the window's remembered view
+        // lives in the browser's storage for that address (serve/port.ts).
+        const portFile = servePortFileFor(settingsFile);
+        const last = opts.port === undefined ? readServePort(portFile) : null;
+        let handle: ServeHandle;
+        try {
+          handle = await listen(last ?? port);
+        } catch (err) {
+          // Taken by now (another launch, another program): any free port will do.
+          if (last === null) throw err;
+          handle = await listen(0);
+        }
+        if (opts.port === undefined) rememberServePort(portFile, handle.port);
         process.stdout.write(`${handle.url}\n`);
         process.stderr.write(
           'Watchfloor is served on 127.0.0.1 only; open the URL above. Ctrl+C stops it.\n',

@@ -17,6 +17,8 @@ import { keychainAccount, keyStatus, KeychainUnavailableError, type Keychain } f
 import type { OutboxRow } from '../outbox/outbox';
 import * as writes from '../outbox/writes';
 import { ContractError, type Handlers } from './dispatch';
+import { createLocalNotesHandlers } from './local-notes-handlers';
+import { createPassesHandlers } from './passes-handlers';
 import { createReadHandlers } from './read-handlers';
 
 export interface HandlerDeps {
@@ -28,6 +30,8 @@ export interface HandlerDeps {
   notifications: () => AppNotification[];
   /** Opens a parsed http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: ((url: string) => Promise<void>) | null;
+  /** Tells the window what a write changed in the cache (cache.changed); absent: nobody listens. */
+  cacheChanged?: (resources: string[]) => void;
 }
 
 const NO_SERVICE = 'no service is configured: enter a base URL and key, or use demo mode';
@@ -203,6 +207,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       () => account(deps),
       () => deps.accounts.current(),
     ),
+    // The analyst's local-only notes, written straight to the cache (never sent).
+    ...createLocalNotesHandlers({
+      account: () => account(deps),
+      changed: (resources) => deps.cacheChanged?.(resources),
+    }),
+    // Satellite passes and orbital elements, computed offline from the cache.
+    ...createPassesHandlers({ account: () => account(deps), env: deps.env }),
     'external.open': async ({ url }) => {
       if (!deps.openExternal) return { opened: false };
       await deps.openExternal(new URL(url).toString());

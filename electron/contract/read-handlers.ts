@@ -4,9 +4,15 @@ import type {
   BriefResult,
   DevelopmentsListResult,
   MeasuredListResult,
+  MonitoringListResult,
+  OrdersListResult,
+  PackageGetResult,
+  PackagesRevisionsResult,
   SignalGetResult,
   SyncStreamState,
   TransitResult,
+  WatchDetailResult,
+  WatchesListResult,
 } from '../../shared/contract';
 import {
   clampNotes,
@@ -23,6 +29,10 @@ import {
   streamTimes,
   threadFetchedAt,
 } from '../cache';
+import { readOwnAreas, readOwnOrders, readOwnWatches } from '../cache/read/own';
+import { readMonitoringSeries, readOrderFired } from '../cache/read/order-detail';
+import { readPackage, readPackageRevisions } from '../cache/read/packages';
+import { readWatchDetail } from '../cache/read/watch-detail';
 import type { Account } from '../account';
 import { ContractError, type Handlers } from './dispatch';
 
@@ -34,6 +44,14 @@ type ReadChannel =
   | 'developments.list'
   | 'measured.list'
   | 'transit.get'
+  | 'watches.list'
+  | 'watches.get'
+  | 'orders.list'
+  | 'monitoring.list'
+  | 'orders.fired'
+  | 'monitoring.series'
+  | 'packages.revisions'
+  | 'packages.get'
   | 'brief.get'
   | 'sync.streams'
   | 'events.thread';
@@ -114,6 +132,58 @@ export function createReadHandlers(
         record: readTransit(a.db) as TransitResult['record'],
         asOf: streamAsOf(a.db, 'transit'),
       }));
+    },
+    // The analyst's own records: what the service listed (checked by the client when synced) or
+    // what the outbox wrote from a contract input, so each fits the service's record shape.
+    'watches.list': () => {
+      const a = account();
+      return reading('watches.list', () => readOwnWatches(a.db) as WatchesListResult);
+    },
+    'watches.get': ({ watchId }) => {
+      const a = account();
+      return reading('watches.get', () => readWatchDetail(a.db, watchId) as WatchDetailResult);
+    },
+    'orders.list': () => {
+      const a = account();
+      return reading('orders.list', () => readOwnOrders(a.db) as OrdersListResult);
+    },
+    'monitoring.list': () => {
+      const a = account();
+      return reading('monitoring.list', () => readOwnAreas(a.db) as MonitoringListResult);
+    },
+    'orders.fired': ({ orderId }) => {
+      const a = account();
+      const found = reading('orders.fired', () => readOrderFired(a.db, orderId));
+      if (!found) throw new ContractError(`standing order ${orderId} is not in the cache`);
+      return { ...found, asOf: streamAsOf(a.db, 'signals') };
+    },
+    'monitoring.series': ({ areaId }) => {
+      const a = account();
+      const found = reading('monitoring.series', () => readMonitoringSeries(a.db, areaId));
+      if (!found) throw new ContractError(`monitoring area ${areaId} is not in the cache`);
+      return found;
+    },
+    // A watch's decision packages: the watches stream fetches them, so its time is their as-of.
+    'packages.revisions': ({ watchId }) => {
+      const a = account();
+      return reading('packages.revisions', (): PackagesRevisionsResult => ({
+        watchId,
+        revisions: readPackageRevisions(a.db, watchId),
+        asOf: streamAsOf(a.db, 'watches'),
+      }));
+    },
+    'packages.get': ({ watchId, revision }) => {
+      const a = account();
+      return reading('packages.get', (): PackageGetResult => {
+        const found = readPackage(a.db, watchId, revision);
+        return {
+          watchId,
+          revision: found?.revision ?? null,
+          // Stored as the service sent it, after the client checked it (A.decisionPackage).
+          package: (found?.package ?? null) as PackageGetResult['package'],
+          asOf: streamAsOf(a.db, 'watches'),
+        };
+      });
     },
     'brief.get': ({ period = 'daily', date }) => {
       const a = account();

@@ -69,6 +69,7 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
     env,
     notifications: () => notifications,
     openExternal: opts.openExternal ?? null,
+    cacheChanged: (resources) => bus.emit('cache.changed', { resources }),
   });
   return { dispatch: createDispatcher(handlers, opts.log), bus, accounts, close: () => accounts.close() };
 }

@@ -1,5 +1,11 @@
 // The account's own things in the demo service: analyst runs, standing orders, monitoring
 // areas (watches and notes are in routes-watches.ts).
+import {
+  MONITORING_AREA_TOO_LARGE,
+  monitoringAreaTooLarge,
+  STANDING_ORDER_TOO_LARGE,
+  standingOrderTooLarge,
+} from '../../shared/area-limits';
 import { bboxAreaKm2 } from '../../shared/bbox';
 import { MONITORING_METRICS } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
@@ -142,8 +148,8 @@ export const ordersList = (ctx: Ctx) => ({
 
 export function orderCreate(ctx: Ctx) {
   const bbox = p.bodyBBox(ctx.body.bbox);
-  if (bboxAreaKm2(bbox) > 100_000)
-    throw new HttpFail(400, 'invalid_input', 'bbox is larger than 100,000 km2');
+  if (standingOrderTooLarge(bboxAreaKm2(bbox)))
+    throw new HttpFail(400, 'invalid_input', STANDING_ORDER_TOO_LARGE);
   if (ctx.world.orders.length >= MAX_ORDERS)
     throw new HttpFail(403, 'PLAN_LIMIT', 'no standing-order slot left on this plan');
   const alt = ctx.state.profile === 'alternate';
@@ -268,7 +274,7 @@ export function monitoringCreate(ctx: Ctx) {
   if (ctx.state.profile === 'alternate' && ctx.body.satellite !== undefined)
     throw badParams('satellite is not a parameter of POST /monitoring in the alternate profile');
   const bbox = p.bodyBBox(ctx.body.bbox);
-  if (bboxAreaKm2(bbox) >= 5_000) throw badParams('bbox must be under 5,000 km2');
+  if (monitoringAreaTooLarge(bboxAreaKm2(bbox))) throw badParams(MONITORING_AREA_TOO_LARGE);
   if (typeof ctx.body.metric !== 'string' || !METRICS.includes(ctx.body.metric))
     throw badParams('metric is required and must be a listed metric');
   const area = {

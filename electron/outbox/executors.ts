@@ -128,9 +128,17 @@ function alternateExecutors(client: AlternateClient): Record<string, OutboxExecu
 export function createExecutors(client: Client): Record<string, OutboxExecutor> {
   const common: Record<string, OutboxExecutor> = {
     'order.create': {
-      send: async (p) =>
-        (await (client.createStandingOrder as unknown as (x: P) => Promise<{ data: { order: P } }>)(p)).data
-          .order,
+      // The alternate service states its projected monthly tokens only in the create answer:
+      // they are kept on the cached order (as the service named them) so the window can show them.
+      send: async (p) => {
+        const { data } = await (
+          client.createStandingOrder as unknown as (x: P) => Promise<{ data: { order: P } & P }>
+        )(p);
+        const projected: P = {};
+        for (const k of ['projected_monthly_tokens_typical', 'projected_monthly_tokens_max'])
+          if (typeof data[k] === 'number') projected[k] = data[k];
+        return { ...data.order, ...projected };
+      },
       remoteId: (r) => s((r as P).id) ?? null,
       apply(db, row, r) {
         deleteStandingOrder(db, row.localId);

@@ -4,6 +4,7 @@
 import type { RecordedClamp } from '../cache';
 import type { ReportData } from './model';
 import { isPlottable } from './signal-fields';
+import { evidenceKind, type EvidenceKind } from '../../shared/evidence';
 
 const CLAMP_WORDS: Record<string, string> = {
   window_clamp: 'the plan narrowed the time window',
@@ -24,19 +25,8 @@ export function describeClamp(c: RecordedClamp): string {
   );
 }
 
-/**
- * Negative evidence, typed (spec: alternate, "Decision package"): only a look that was made
- * and found nothing is "looked, absent"; no coverage, no usable scene, cloud or an
- * inconclusive status is "could not look", never shown as absence.
- */
-export function negativeKind(e: Record<string, unknown>): 'looked-absent' | 'could-not-look' {
-  const status = typeof e.status === 'string' ? e.status.toLowerCase() : '';
-  const source = typeof e.source_status === 'string' ? e.source_status.toLowerCase() : '';
-  const couldNotLook = /no_|none|unavailable|cloud|missing|not_|inconclusive|unknown|error/.test(source);
-  return /^(absent|not_present|not_observed|negative|none_found)$/.test(status) && !couldNotLook
-    ? 'looked-absent'
-    : 'could-not-look';
-}
+/** Negative evidence, typed: the one rule of shared/evidence.ts. */
+export const negativeKind = (e: Record<string, unknown>): EvidenceKind => evidenceKind(e);
 
 const DAY_MS = 86_400_000;
 

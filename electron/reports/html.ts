@@ -213,6 +213,28 @@ function watchSection(d: ReportData): string {
   return out.join('\n');
 }
 
+/**
+ * The analyst's local-only notes on the signals in scope: written on this computer (the main
+ * profile's service keeps no notes), never sent, so marked LOCAL-ONLY. Replies sit under
+ * their note; confidence and likelihood stay apart, as on a watch's notes.
+ */
+function localNotesSection(d: ReportData): string {
+  if (!d.localNotes.length) return '';
+  const none = '<span class="muted">not stated</span>';
+  const heads = d.localNotes.filter((n) => !n.parentId || !d.localNotes.some((p) => p.id === n.parentId));
+  const ordered = heads.flatMap((h) => [h, ...d.localNotes.filter((r) => r.parentId === h.id)]);
+  const isHead = new Set(heads.map((h) => h.id));
+  const rows = ordered.map((n) => {
+    const reply = !isHead.has(n.id);
+    const gaps = n.gaps.length ? `<ul>${n.gaps.map((g) => `<li>${esc(g)}</li>`).join('')}</ul>` : none;
+    return `<tr class="local-note"><td>${esc(n.signalTitle)}<br><span class="muted">event ${esc(n.signalId)}</span></td><td>${esc(n.createdAt)}</td><td><span class="flag">LOCAL-ONLY</span> ${reply ? '<span class="muted">reply:</span> ' : ''}${n.title ? `<b>${esc(n.title)}</b><br>` : ''}${esc(n.note)}</td><td>${n.confidence ? esc(n.confidence) : none}</td><td>${n.likelihood ? esc(n.likelihood) : none}</td><td>${gaps}</td><td>${n.nextCheck ? esc(n.nextCheck) : none}</td></tr>`;
+  });
+  return (
+    `<h2>Local notes (${d.localNotes.length})</h2><p class="muted">The analyst's own notes, kept on this computer only (LOCAL-ONLY): never sent, so the service has not seen them. Confidence (how sure, about the evidence) and likelihood (how probable) are separate judgments.</p>` +
+    `<table><thead><tr><th>Signal</th><th>Created</th><th>Note</th><th>Confidence</th><th>Likelihood</th><th>Gaps</th><th>Next check</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
 function sourcesSection(d: ReportData): string {
   const [service, ...rest] = d.sources;
   const items = rest
@@ -250,6 +272,7 @@ ${header(d)}
 ${watchSection(d)}
 ${mapSection(d)}
 ${threadsSection(d)}
+${localNotesSection(d)}
 ${signalsTable(d, limit)}
 <h2>Data as of</h2>
 ${streamsTable(d)}

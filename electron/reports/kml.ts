@@ -5,7 +5,7 @@
 // Written here rather than through a GeoJSON-to-KML library: none of the maintained ones
 // writes shared Styles or TimeStamps.
 import type { CachedSignal } from '../cache';
-import type { ReportData } from './model';
+import type { ReportData, ReportLocalNote } from './model';
 import { SEVERITY_BANDS, bandOf, fieldText, placeOf, pointOf, severityOf, whenOf } from './signal-fields';
 
 // XML 1.0 forbids most C0 controls even as references; they are dropped, the rest escaped.
@@ -22,7 +22,15 @@ const esc = (v: unknown): string =>
 /** KML colours are aabbggrr. */
 const kmlColour = (hex: string) => `ff${hex.slice(5, 7)}${hex.slice(3, 5)}${hex.slice(1, 3)}`;
 
-function keyFields(s: CachedSignal): string {
+/** The analyst's local-only notes on a signal, in its description (never sent to the service). */
+const notesText = (notes: ReportLocalNote[] | undefined) =>
+  (notes ?? []).map(
+    (n) =>
+      `LOCAL-ONLY note (${n.createdAt}${n.parentId ? ', reply' : ''}): ${n.title ? `${n.title}: ` : ''}${n.note}` +
+      ` [confidence: ${n.confidence ?? 'not stated'}; likelihood: ${n.likelihood ?? 'not stated'}]`,
+  );
+
+function keyFields(s: CachedSignal, notes?: ReportLocalNote[]): string {
   return [
     `When: ${whenOf(s)}`,
     `Category: ${fieldText(s.category)}`,
@@ -33,16 +41,17 @@ function keyFields(s: CachedSignal): string {
     s.retracted ? 'RETRACTED by the service' : '',
     s.merged_ids?.length ? `Folded in: ${s.merged_ids.join(', ')}` : '',
     fieldText(s.summary),
+    ...notesText(notes),
   ]
     .filter(Boolean)
     .join('\n');
 }
 
-function placemark(s: CachedSignal, [lng, lat]: [number, number]): string {
+function placemark(s: CachedSignal, [lng, lat]: [number, number], notes?: ReportLocalNote[]): string {
   const when = whenOf(s);
   return (
     `<Placemark id="${esc(`signal-${fieldText(s.id)}`)}"><name>${esc(s.title)}</name>` +
-    `<description>${esc(keyFields(s))}</description>` +
+    `<description>${esc(keyFields(s, notes))}</description>` +
     (when ? `<TimeStamp><when>${esc(when)}</when></TimeStamp>` : '') +
     `<styleUrl>#band-${bandOf(s).key}</styleUrl>` +
     `<ExtendedData><Data name="id"><value>${esc(s.id)}</value></Data><Data name="category"><value>${esc(s.category)}</value></Data>` +
@@ -54,6 +63,8 @@ function placemark(s: CachedSignal, [lng, lat]: [number, number]): string {
 export function renderKml(d: ReportData): string {
   const byCategory = new Map<string, string[]>();
   const notPlaced: CachedSignal[] = [];
+  const notes = new Map<string, ReportLocalNote[]>();
+  for (const n of d.localNotes) notes.set(n.signalId, [...(notes.get(n.signalId) ?? []), n]);
   for (const s of d.signals) {
     const p = pointOf(s);
     if (!p) {
@@ -61,7 +72,7 @@ export function renderKml(d: ReportData): string {
       continue;
     }
     const cat = fieldText(s.category) || 'uncategorised';
-    byCategory.set(cat, [...(byCategory.get(cat) ?? []), placemark(s, p)]);
+    byCategory.set(cat, [...(byCategory.get(cat) ?? []), placemark(s, p, notes.get(String(s.id)))]);
   }
   const styles = SEVERITY_BANDS.map(
     (b) =>

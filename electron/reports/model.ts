@@ -1,8 +1,10 @@
 // What a local report says (docs/reports.md), gathered from the cache alone: the scope, the
 // signals in it (country-level ones listed, never placed), each stream's last sync, the
-// clamps recorded, threads of the top events, a watch's decision package and notes.
+// clamps recorded, threads of the top events, a watch's decision package and notes, and the
+// analyst's local-only notes on the signals in scope.
 import type Database from 'better-sqlite3';
 import type { BBox } from '../../shared/bbox';
+import type { LocalNoteRow } from '../../shared/contract-read';
 import { pointInBBox } from '../../shared/bbox';
 import {
   getSignal,
@@ -19,6 +21,7 @@ import {
   type StoredNote,
   type StoredPackage,
 } from '../cache';
+import { listLocalNotes } from '../cache/local-notes';
 import { cachedSignalSpan, countryLevelGroups, countryLevelSignals } from '../cache/report-queries';
 import { countryOverlaps } from './basemap';
 import { buildCaveats } from './caveats';
@@ -58,6 +61,13 @@ export interface ReportWatch {
   notes: StoredNote[];
 }
 
+/** A local-only note (never sent to the service) on a signal in the report. */
+export interface ReportLocalNote extends LocalNoteRow {
+  /** The signal in the report it is about (a note on an id folded into it goes with its survivor). */
+  signalId: string;
+  signalTitle: string;
+}
+
 export interface ReportData {
   title: string;
   scope: string;
@@ -75,6 +85,8 @@ export interface ReportData {
   caveats: string[];
   threads: ReportThread[];
   watch: ReportWatch | null;
+  /** The analyst's local-only notes on the signals in scope, oldest first. */
+  localNotes: ReportLocalNote[];
   /** The service first, then the source URLs cited, with the ids of the events citing each. */
   sources: { url: string; events: string[] }[];
 }
@@ -273,6 +285,7 @@ export function buildReportData(db: Database.Database, req: ReportRequest): Repo
     caveats: [],
     threads,
     watch,
+    localNotes: localNotesOn(db, signals),
     sources: gatherSources(baseUrl, signals, threads),
   };
   data.caveats = buildCaveats(data, {
@@ -284,6 +297,23 @@ export function buildReportData(db: Database.Database, req: ReportRequest): Repo
     now,
   });
   return data;
+}
+
+/** The local notes about the report's signals, by their id or an id folded into them. */
+function localNotesOn(db: Database.Database, signals: CachedSignal[]): ReportLocalNote[] {
+  const bySubject = new Map<string, CachedSignal>();
+  for (const s of signals) {
+    for (const m of s.merged_ids ?? []) bySubject.set(String(m), s);
+    bySubject.set(String(s.id), s);
+  }
+  return listLocalNotes(db, { subjectIds: [...bySubject.keys()] }).map((n) => {
+    const s = bySubject.get(n.subjectId)!;
+    return {
+      ...n,
+      signalId: String(s.id),
+      signalTitle: fieldText(s.title) || n.subjectLabel || String(s.id),
+    };
+  });
 }
 
 function threadTitle(thread: Json, fallback: string): string {

@@ -2,33 +2,59 @@
 // (RFC 4180), with the service's own field names, as `watchfloor signals` writes them.
 import { stringify } from 'csv-stringify/sync';
 import type { CachedSignal } from '../cache';
-import type { ReportData } from './model';
+import type { ReportData, ReportLocalNote } from './model';
 import { isPlottable, pointOf } from './signal-fields';
+
+/**
+ * A signal's local-only notes as a member of its properties (`local_notes`, beside the
+ * service's fields, like `retracted`): the analyst's, never sent to the service.
+ */
+const notesOf = (notes: ReportLocalNote[] | undefined) =>
+  notes?.length
+    ? {
+        local_notes: notes.map((n) => ({
+          id: n.id,
+          local_only: true,
+          subject_id: n.subjectId,
+          parent_id: n.parentId,
+          title: n.title,
+          note: n.note,
+          confidence: n.confidence,
+          likelihood: n.likelihood,
+          gaps: n.gaps,
+          next_check: n.nextCheck,
+          created_at: n.createdAt,
+          updated_at: n.updatedAt,
+        })),
+      }
+    : {};
 
 /**
  * A country-level signal's coordinates are its country's centre, not a place: a null
  * geometry (RFC 7946, 3.2) and no lat/lng among its properties, so no tool draws it.
  */
-function feature(s: CachedSignal) {
+function feature(s: CachedSignal, notes?: ReportLocalNote[]) {
   const point = pointOf(s);
   if (point)
     return {
       type: 'Feature',
       id: String(s.id),
       geometry: { type: 'Point', coordinates: point },
-      properties: s,
+      properties: { ...s, ...notesOf(notes) },
     };
   const { lat: _lat, lng: _lng, ...properties } = s;
   return {
     type: 'Feature',
     id: String(s.id),
     geometry: null,
-    properties: isPlottable(s) ? properties : { ...properties, plottable: false },
+    properties: { ...(isPlottable(s) ? properties : { ...properties, plottable: false }), ...notesOf(notes) },
   };
 }
 
 /** RFC 7946: lon first, WGS 84 (no crs member); the report's context as a foreign member. */
 export function renderGeoJson(d: ReportData): string {
+  const notes = new Map<string, ReportLocalNote[]>();
+  for (const n of d.localNotes) notes.set(n.signalId, [...(notes.get(n.signalId) ?? []), n]);
   return `${JSON.stringify({
     type: 'FeatureCollection',
     report: {
@@ -43,7 +69,7 @@ export function renderGeoJson(d: ReportData): string {
       caveats: d.caveats,
       clamps: d.clamps,
     },
-    features: d.signals.map(feature),
+    features: d.signals.map((s) => feature(s, notes.get(String(s.id)))),
   })}\n`;
 }
 

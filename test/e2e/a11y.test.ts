@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServeProcess } from '../helpers/serve';
 import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
 
-const VIEWS = ['Map', 'Signals', 'Developments', 'Brief', 'Status'];
+// Every view in the navigation (the main-profile demo: Watches and the package say the service has none).
+const VIEWS = [
+  'Map',
+  'Signals',
+  'Developments',
+  'Watches',
+  'Decision package',
+  'Orders',
+  'Passes',
+  'Brief',
+  'Status',
+];
 
 let serve: ServeProcess;
 let browser: Browser;

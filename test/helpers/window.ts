@@ -18,6 +18,17 @@ export interface DemoWindow {
   close(): Promise<void>;
 }
 
+/** A fresh HOME and the per-user folders under it: the app's folder follows XDG_CONFIG_HOME
+ * first, so a fresh HOME alone would share (and the demo would reset) one folder across suites. */
+export function freshHome(tag: string): { HOME: string; XDG_CONFIG_HOME: string; XDG_DATA_HOME: string } {
+  const home = mkdtempSync(path.join(os.tmpdir(), `wf-${tag}-`));
+  return {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+  };
+}
+
 /** `watchfloor serve --demo` (no service configured, a fresh HOME) and a browser to open it. */
 export async function startDemoWindow(tag: string): Promise<DemoWindow> {
   mkdirSync(artifacts, { recursive: true });
@@ -26,7 +37,7 @@ export async function startDemoWindow(tag: string): Promise<DemoWindow> {
       ...process.env,
       WATCHFLOOR_BASE_URL: '',
       WATCHFLOOR_API_KEY: '',
-      HOME: mkdtempSync(path.join(os.tmpdir(), `wf-${tag}-`)),
+      ...freshHome(tag),
     }),
     launchChromium(),
   ]);

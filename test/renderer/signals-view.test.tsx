@@ -1,10 +1,10 @@
 // The Signals view as an analyst uses it: the cache's rows in a table, narrowed at once by the
 // search and the filters (which survive a restart), sorted by a column, a row selecting its
 // signal, the selection copied as CSV, and every answer marked DEMO / CACHED / CLAMPED.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Input } from '../../shared/contract';
+import type { Input, SignalRow, SignalsQueryResult } from '../../shared/contract';
 import { Shell } from '../../renderer/src/app/shell';
 import { useSelection } from '../../renderer/src/state/selection';
 import { useViewState, VIEW_STATE_KEY, NO_FILTERS } from '../../renderer/src/state/view-state';
@@ -31,6 +31,73 @@ const signalsClient = () =>
       asOf: null,
     }),
   });
+
+// ---- a cache of many rows: 5,000 signals, two to each occurred second, newest first ----
+const MANY = 5000;
+const T0 = Date.parse('2026-11-02T00:00:00Z');
+const many: SignalRow[] = Array.from({ length: MANY }, (_, i) => ({
+  ...SIGNALS[0]!,
+  id: `sig-${i}`,
+  title: `Signal ${i}`,
+  occurredAt: new Date(T0 - Math.floor(i / 2) * 1000).toISOString(),
+  severityBand: i % 10,
+  markets: [],
+}));
+const second = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+/** signals.query as the cache answers it: the window, the order, then limit and offset. */
+function answerMany(input: Input<'signals.query'>): SignalsQueryResult {
+  let out = many.filter(
+    (r) =>
+      (!input.start || second(r.occurredAt!) >= second(input.start)) &&
+      (!input.end || second(r.occurredAt!) <= second(input.end)),
+  );
+  // Within a second the cache keeps arrival order, reversed for oldest first.
+  if (input.sort === 'oldest') out = [...out].reverse();
+  if (input.sort === 'severity') out = [...out].sort((a, b) => b.severityBand! - a.severityBand!);
+  const offset = input.offset ?? 0;
+  return {
+    ...answerSignals({}, []),
+    rows: out.slice(offset, offset + (input.limit ?? 200)),
+    total: out.length,
+  };
+}
+const manyClient = (
+  signalsQuery: (
+    input: Input<'signals.query'>,
+  ) => SignalsQueryResult | Promise<SignalsQueryResult> = answerMany,
+) =>
+  fakeClient({
+    'signals.query': signalsQuery,
+    'signals.get': ({ id }) => {
+      const row = many.find((r) => r.id === id)!;
+      return {
+        signal: { id: row.id, title: row.title, occurred_at: row.occurredAt },
+        profile: 'main',
+        retracted: false,
+        resolvedFrom: null,
+        mergedIds: [],
+        asOf: null,
+      };
+    },
+  });
+const scroller = () => screen.getByRole('region', { name: /^Signals/ });
+const selectedId = () => {
+  const s = useSelection.getState().selection;
+  return s?.kind === 'signal' ? s.id : null;
+};
+/** happy-dom lays nothing out: the scroller is given the size a browser would give it. */
+const layOut = () => {
+  Object.defineProperty(scroller(), 'clientHeight', { configurable: true, value: 800 });
+  Object.defineProperty(scroller(), 'scrollHeight', { configurable: true, value: (MANY + 1) * 28 });
+};
+/** The row in sight, once the table has scrolled to it. happy-dom moves scrollTop on scrollTo
+ *  but sends no scroll event, as a browser does; this sends it. */
+const scrolledTo = (title: string) => {
+  fireEvent.scroll(scroller());
+  return rowOf(title);
+};
+const asked = (client: ReturnType<typeof fakeClient>) =>
+  client.calls('signals.query') as Input<'signals.query'>[];
 
 beforeEach(() => {
   useViewState.setState({
@@ -83,6 +150,21 @@ describe('the Signals view', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/at most 300 characters/);
     expect(useViewState.getState().query).toBe('');
     expect(titles()).toHaveLength(4);
+  });
+
+  it('narrows to a box drawn on the map, shows it among the filters and removes it', async () => {
+    const user = userEvent.setup();
+    const client = signalsClient();
+    useViewState.setState({ filters: { ...NO_FILTERS, bbox: [30, 46, 31.5, 47] } });
+    renderWithData(<Shell />, client);
+    const chip = await screen.findByRole('group', { name: 'Box filter' });
+    expect(chip.textContent).toContain('Box 30.00, 46.00, 31.50, 47.00');
+    await waitFor(() =>
+      expect(client.calls('signals.query').at(-1)).toMatchObject({ bbox: [30, 46, 31.5, 47] }),
+    );
+    await user.click(within(chip).getByRole('button', { name: 'Remove box filter' }));
+    await waitFor(() => expect(client.calls('signals.query').at(-1)).not.toHaveProperty('bbox'));
+    expect(screen.queryByRole('group', { name: 'Box filter' })).toBeNull();
   });
 
   it('applies stage, band, category and market filters at once, and keeps them across a restart', async () => {
@@ -190,5 +272,100 @@ describe('the Signals view', () => {
     expect(banner.textContent).toContain('CLAMPED');
     expect(banner.textContent).toContain('the plan keeps 30 days: asked 90');
     expect(banner.textContent).toContain('needs pro');
+  });
+
+  it('pages through every match: rows past the first 1,000 are read as the table reaches them', async () => {
+    // The third page waits until the test lets it through, so its placeholders can be seen.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const client = manyClient(async (input) => {
+      if (input.offset === 2000) await held;
+      return answerMany(input);
+    });
+    renderWithData(<Shell />, client);
+    await waitFor(() => expect(titles()[0]).toBe('Signal 0'));
+    expect(screen.getByTestId('signals-count').textContent).toBe('5,000 signals');
+    // The scrollbar stands for all 5,000 rows, not the first page.
+    expect(table().getAttribute('aria-rowcount')).toBe(String(MANY + 1));
+
+    act(() => {
+      scroller().scrollTop = 2500 * 28;
+      fireEvent.scroll(scroller());
+    });
+    await waitFor(() =>
+      expect(within(table()).getAllByRole('row', { busy: true }).length).toBeGreaterThan(0),
+    );
+    // A jump asks for the page once the table rests there.
+    await waitFor(() => expect(asked(client).some((i) => i.offset === 2000 && i.limit === 1000)).toBe(true));
+    act(() => release());
+    await waitFor(() => expect(within(table()).getByText('Signal 2500')).toBeTruthy());
+    expect(within(table()).queryAllByRole('row', { busy: true })).toHaveLength(0);
+    expect(rowOf('Signal 2500').getAttribute('aria-rowindex')).toBe('2502');
+    // Only the pages in sight were read (the first, and the one scrolled to).
+    expect(new Set(asked(client).map((i) => i.offset ?? 0))).toEqual(new Set([0, 2000]));
+
+    // Copying all rows reads every page, in the table's order.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Copy all rows as CSV' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Copied 5,000 signals as CSV'));
+    const lines = (await navigator.clipboard.readText()).trim().split('\r\n');
+    expect(lines).toHaveLength(MANY + 1);
+    expect(lines[MANY]).toMatch(/^sig-4999,/);
+  });
+
+  it('moves the selection with the keys across pages: End reaches the last row, Home the first', async () => {
+    const user = userEvent.setup();
+    renderWithData(<Shell />, manyClient());
+    await waitFor(() => expect(titles()[0]).toBe('Signal 0'));
+    layOut();
+    scroller().focus();
+    await user.keyboard('{ArrowDown}');
+    expect(selectedId()).toBe('sig-0');
+    await user.keyboard('{ArrowDown}');
+    expect(selectedId()).toBe('sig-1');
+    await user.keyboard('{PageDown}');
+    const screenful = Number(selectedId()!.slice(4)) - 1;
+    expect(screenful).toBeGreaterThan(10);
+
+    await user.keyboard('{End}');
+    await waitFor(() => expect(selectedId()).toBe(`sig-${MANY - 1}`));
+    await waitFor(() => expect(scrolledTo(`Signal ${MANY - 1}`).getAttribute('aria-selected')).toBe('true'));
+    await user.click(screen.getByRole('button', { name: 'Copy selected as CSV' }));
+    expect((await navigator.clipboard.readText()).split('\r\n')[1]).toMatch(/^sig-4999,.*,Signal 4999,/);
+    scroller().focus();
+
+    await user.keyboard('{ArrowUp}');
+    expect(selectedId()).toBe(`sig-${MANY - 2}`);
+    await user.keyboard('{PageUp}');
+    expect(selectedId()).toBe(`sig-${MANY - 2 - screenful}`);
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(selectedId()).toBe('sig-0'));
+    await waitFor(() => expect(scrolledTo('Signal 0').getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('follows a signal selected on the map to its page, and past one page sorts in the cache order', async () => {
+    const user = userEvent.setup();
+    const client = manyClient();
+    renderWithData(<Shell />, client);
+    await waitFor(() => expect(titles()[0]).toBe('Signal 0'));
+    layOut();
+    act(() => useSelection.getState().select({ kind: 'signal', id: 'sig-3211', from: 'Map' }));
+    await waitFor(() => expect(scrolledTo('Signal 3211').getAttribute('aria-selected')).toBe('true'));
+    // Found by its time (two small asks), not by reading every page before it.
+    expect(asked(client).some((i) => i.offset === 1000 || i.offset === 2000)).toBe(false);
+
+    // Oldest first is the cache's own order, asked of it; the selection is followed into it.
+    await user.click(within(table()).getByRole('button', { name: /Time/ }));
+    await waitFor(() =>
+      expect(scrolledTo('Signal 3211').getAttribute('aria-rowindex')).toBe(String(MANY - 3211 + 1)),
+    );
+    expect(asked(client).at(-1)?.sort).toBe('oldest');
+    expect(scrolledTo('Signal 3211').getAttribute('aria-selected')).toBe('true');
+    // Title has no order in the cache: past one page the rows stay by time, and say so.
+    await user.click(within(table()).getByRole('button', { name: /Title/ }));
+    await waitFor(() => expect(scrolledTo('Signal 3211').getAttribute('aria-rowindex')).toBe('3213'));
+    expect(screen.getByRole('note').textContent).toMatch(/sorting by Title takes 1,000 signals or fewer/);
+    expect(
+      within(table()).getByRole('button', { name: /Time/ }).closest('th')!.getAttribute('aria-sort'),
+    ).toBe('descending');
   });
 });

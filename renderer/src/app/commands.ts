@@ -2,6 +2,7 @@
 // keyboard runs them, the shortcuts sheet prints them. A new action joins here.
 import { useMemo } from 'react';
 import { useAppInfo, useSyncNow } from '../data';
+import { useBoxTool } from '../state/box-tool';
 import { useSelection } from '../state/selection';
 import { useViewState } from '../state/view-state';
 import type { KeyCommand } from './keyboard';
@@ -31,6 +32,9 @@ export function useCommands(controls: ShellControls): Command[] {
   const clearSelection = useSelection((s) => s.clear);
   const configured = !!useAppInfo().data?.baseUrl;
   const { mutate: syncNow } = useSyncNow();
+  const drawingBox = useBoxTool((s) => s.drawing);
+  const startBox = useBoxTool((s) => s.startDrawing);
+  const cancelBox = useBoxTool((s) => s.cancelDrawing);
 
   return useMemo<Command[]>(
     () => [
@@ -60,6 +64,26 @@ export function useCommands(controls: ShellControls): Command[] {
         // never fall through to reloading the window.
         disabled: !configured,
         run: () => syncNow({}),
+      },
+      {
+        id: 'box.draw',
+        title: 'Draw a box on the map',
+        group: 'Actions',
+        keys: ['b'],
+        keywords: ['area', 'bbox', 'rectangle', 'km²', 'standing order', 'monitoring'],
+        run: () => {
+          setView('map');
+          startBox();
+        },
+      },
+      {
+        // Before the selection's Esc: while a box is being drawn, Esc drops the box only.
+        id: 'box.cancel',
+        title: 'Cancel drawing the box',
+        group: 'Actions',
+        keys: ['Escape'],
+        disabled: !drawingBox,
+        run: cancelBox,
       },
       {
         id: 'selection.clear',
@@ -112,6 +136,9 @@ export function useCommands(controls: ShellControls): Command[] {
       clearSelection,
       configured,
       syncNow,
+      drawingBox,
+      startBox,
+      cancelBox,
     ],
   );
 }

@@ -22,6 +22,32 @@ const PATHS = {
     </>
   ),
   status: <path d="M3 12h4l3-7 4 14 3-7h4" />,
+  orders: (
+    <>
+      <rect x="4" y="4" width="16" height="16" rx="1" strokeDasharray="3 2" />
+      <circle cx="12" cy="12" r="2" />
+      <path d="M12 4v3M12 17v3M4 12h3M17 12h3" />
+    </>
+  ),
+  watches: (
+    <>
+      <path d="M2 12s3.5-6 10-6 10 6 10 6-3.5 6-10 6S2 12 2 12z" />
+      <circle cx="12" cy="12" r="2.5" />
+    </>
+  ),
+  package: (
+    <>
+      <path d="M3 7l9-4 9 4v10l-9 4-9-4z" />
+      <path d="M3 7l9 4 9-4M12 11v10" />
+    </>
+  ),
+  passes: (
+    <>
+      <circle cx="12" cy="12" r="2.5" />
+      <path d="M3 17C7 9 15 5 21 5" strokeDasharray="2 2" />
+      <path d="M4 20h16" />
+    </>
+  ),
   search: (
     <>
       <circle cx="11" cy="11" r="6" />

@@ -3,7 +3,9 @@
 import { lazy, type ComponentType } from 'react';
 import { BriefView } from '../features/brief/brief-view';
 import { DevelopmentsView } from '../features/developments/developments-view';
+import { PackageView } from '../features/package/package-view';
 import { StatusView } from '../features/status/status-view';
+import { WatchesView } from '../features/watches/watches-view';
 import type { ViewId } from '../state/view-state';
 import type { IconName } from './icons';
 
@@ -23,6 +25,14 @@ const MapView = lazy(() => import('../features/map/map-view'));
 // The table machinery (TanStack Table and Virtual) loads with the Signals view.
 const SignalsView = lazy(() =>
   import('../features/signals/signals-view').then((m) => ({ default: m.SignalsView })),
+);
+// uPlot (the monitoring series chart) loads with the Orders view.
+const OrdersView = lazy(() =>
+  import('../features/orders/orders-view').then((m) => ({ default: m.OrdersView })),
+);
+// The passes view is small; its map track loads with the map.
+const PassesView = lazy(() =>
+  import('../features/passes/passes-view').then((m) => ({ default: m.PassesView })),
 );
 
 export const VIEWS: readonly ViewDef[] = [
@@ -49,6 +59,38 @@ export const VIEWS: readonly ViewDef[] = [
     icon: 'developments',
     hint: 'notable changes to watched events',
     Component: DevelopmentsView,
+  },
+  {
+    id: 'watches',
+    label: 'Watches',
+    key: 'w',
+    icon: 'watches',
+    hint: 'watched events and areas, by bucket; notes',
+    Component: WatchesView,
+  },
+  {
+    id: 'package',
+    label: 'Decision package',
+    key: 'k',
+    icon: 'package',
+    hint: 'the selected watch’s decision package; compare its revisions',
+    Component: PackageView,
+  },
+  {
+    id: 'orders',
+    label: 'Orders',
+    key: 'o',
+    icon: 'orders',
+    hint: 'standing orders and monitoring areas',
+    Component: OrdersView,
+  },
+  {
+    id: 'passes',
+    label: 'Passes',
+    key: 'p',
+    icon: 'passes',
+    hint: 'who can image a place, and when: satellite passes from orbital elements',
+    Component: PassesView,
   },
   { id: 'brief', label: 'Brief', key: 'b', icon: 'brief', hint: 'the service’s brief', Component: BriefView },
   {

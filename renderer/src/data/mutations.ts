@@ -33,6 +33,17 @@ const newService: After<AppInfo> = async (qc, info) => {
 const keyStatus: After<KeyStatusResult> = (qc, status) => qc.setQueryData(['key.status', {}], status);
 const syncStatus: After<SyncStatusResult> = (qc, status) => qc.setQueryData(['sync.status', {}], status);
 const outbox = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['outbox.list'] });
+/** A write to the analyst's own records shows at once (as pending) in their list and outlines. */
+const ownList =
+  (list: 'watches.list' | 'orders.list' | 'monitoring.list') =>
+  async (qc: QueryClient): Promise<void> => {
+    await Promise.all([
+      outbox(qc),
+      qc.invalidateQueries({ queryKey: [list] }),
+      // A watch's own read (its detail) changes with it.
+      ...(list === 'watches.list' ? [qc.invalidateQueries({ queryKey: ['watches.get'] })] : []),
+    ]);
+  };
 
 export const useKeySet = () => useAction('key.set', keyStatus);
 export const useKeyClear = () => useAction('key.clear', keyStatus);
@@ -43,17 +54,38 @@ export const useSyncNow = () => useAction('sync.now', syncStatus);
 export const useLinkReport = () => useAction('link.report', syncStatus);
 export const useSyncConfigure = () => useAction('sync.configure', syncStatus);
 
-export const useNotesAdd = () => useAction('notes.add', outbox);
-export const useNotesDelete = () => useAction('notes.delete', outbox);
-export const useWatchesCreate = () => useAction('watches.create', outbox);
-export const useWatchesUpdate = () => useAction('watches.update', outbox);
-export const useWatchesDelete = () => useAction('watches.delete', outbox);
-export const useOrdersCreate = () => useAction('orders.create', outbox);
-export const useOrdersSetActive = () => useAction('orders.setActive', outbox);
-export const useOrdersDelete = () => useAction('orders.delete', outbox);
-export const useMonitoringCreate = () => useAction('monitoring.create', outbox);
+// A note is stored with its watch: the watch's read shows it at once (as pending).
+const watchNotes = async (qc: QueryClient): Promise<void> => {
+  await Promise.all([outbox(qc), qc.invalidateQueries({ queryKey: ['watches.get'] })]);
+};
+export const useNotesAdd = () => useAction('notes.add', watchNotes);
+export const useNotesDelete = () => useAction('notes.delete', watchNotes);
+export const useWatchesCreate = () => useAction('watches.create', ownList('watches.list'));
+export const useWatchesUpdate = () => useAction('watches.update', ownList('watches.list'));
+export const useWatchesDelete = () => useAction('watches.delete', ownList('watches.list'));
+export const useOrdersCreate = () => useAction('orders.create', ownList('orders.list'));
+export const useOrdersSetActive = () => useAction('orders.setActive', ownList('orders.list'));
+export const useOrdersDelete = () => useAction('orders.delete', ownList('orders.list'));
+export const useMonitoringCreate = () => useAction('monitoring.create', ownList('monitoring.list'));
+
+// Local-only notes are written straight to the cache (no outbox): their list shows them at once.
+const localNotes = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['localNotes.list'] });
+export const useLocalNotesAdd = () => useAction('localNotes.add', localNotes);
+export const useLocalNotesDelete = () => useAction('localNotes.delete', localNotes);
 
 export const useOutboxRetry = () => useAction('outbox.retry', outbox);
 export const useOutboxEdit = () => useAction('outbox.edit', outbox);
 export const useOutboxDiscard = () => useAction('outbox.discard', outbox);
 export const useOutboxFlush = () => useAction('outbox.flush', outbox);
+
+/** New elements change every pass answer and the elements' age. */
+const elements = (qc: QueryClient) =>
+  qc.invalidateQueries({
+    predicate: (q) => {
+      const ch = String(q.queryKey[0]);
+      return ch.startsWith('passes.') || ch.startsWith('elements.');
+    },
+  });
+export const useElementsImport = () => useAction('elements.import', elements);
+/** A too-soon or not-modified answer changes nothing; refetching then is harmless. */
+export const useElementsRefresh = () => useAction('elements.refresh', elements);

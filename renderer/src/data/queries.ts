@@ -1,7 +1,7 @@
 // One hook per read row of the contract. Every query is keyed [channel, input], so two
 // views asking the same question share one answer, and says which cache resources it
 // reads, so main's `cache.changed` push refetches exactly the answers it made stale.
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { Channel, Input, Result, WatchfloorApi } from '../../../shared/contract';
 import { useContractClient } from './provider';
 
@@ -60,6 +60,32 @@ export const useOutbox = (enabled = true) => useRow('outbox.list', {}, ['outbox'
 export const useSignalsQuery = (input: Input<'signals.query'> = {}) =>
   useRow('signals.query', input, ['signals']);
 
+/**
+ * A page of signals the table has scrolled past stays this long once out of sight: a million
+ * rows are a thousand pages, and the ones in sight are always kept.
+ */
+const SIGNAL_PAGE_GC_MS = 30_000;
+
+const signalsPage = (client: WatchfloorApi, input: Input<'signals.query'>) => ({
+  queryKey: ['signals.query', input] as const,
+  queryFn: () => callRow(client, 'signals.query', input),
+  meta: { resources: ['signals'] as const },
+  gcTime: SIGNAL_PAGE_GC_MS,
+});
+
+/** Pages of signals.query, each its own answer keyed as useSignalsQuery's (the table's pages in sight). */
+export function useSignalsPages(inputs: readonly Input<'signals.query'>[]) {
+  const client = useContractClient();
+  return useQueries({ queries: inputs.map((i) => signalsPage(client, i)) });
+}
+
+/** Reads one page now (from memory when it is there and current), e.g. to copy every row. */
+export function useFetchSignalsPage(): (input: Input<'signals.query'>) => Promise<Result<'signals.query'>> {
+  const client = useContractClient();
+  const queryClient = useQueryClient();
+  return (input) => queryClient.fetchQuery(signalsPage(client, input));
+}
+
 /** Every matching drawable point as columns, for the map. */
 export const useSignalPoints = (filter: Input<'signals.points'> = {}) =>
   useRow('signals.points', filter, ['signals']);
@@ -82,7 +108,64 @@ export const useMeasured = (input: Input<'measured.list'>) =>
 
 export const useTransit = () => useRow('transit.get', {}, ['transit']);
 
+// The analyst's own things: each sync stream by its name, and 'outbox' for a write stored here
+// before it is sent (and replaced by the service's record once it is).
+export const useWatches = () => useRow('watches.list', {}, ['watches', 'outbox']);
+
+/** One watch with its thread and notes; idle until there is one to show. Notes arrive with 'watches'. */
+export const useWatch = (watchId: string | null) =>
+  useRow('watches.get', { watchId: watchId ?? '' }, ['watches', 'decision_packages', 'outbox'], !!watchId);
+
+/** The analyst's local-only notes (all, or about one signal); only their own writes change them. */
+export const useLocalNotesList = (input: Input<'localNotes.list'> = {}) =>
+  useRow('localNotes.list', input, ['local_notes']);
+
+export const useStandingOrders = () => useRow('orders.list', {}, ['standing_orders', 'outbox']);
+
+export const useMonitoringAreas = () => useRow('monitoring.list', {}, ['monitoring', 'outbox']);
+
+/** The cached events that can explain an order's last run; idle until an order is chosen. */
+export const useOrderFired = (orderId: string | null) =>
+  useRow('orders.fired', { orderId: orderId ?? '' }, ['standing_orders', 'signals', 'outbox'], !!orderId);
+
+/** A monitoring area's cached series; idle until an area is chosen. */
+export const useMonitoringSeries = (areaId: string | null) =>
+  useRow('monitoring.series', { areaId: areaId ?? '' }, ['monitoring', 'outbox'], !!areaId);
+
+/** A watch's cached decision-package revisions; idle until there is a watch. The watches stream
+ * fetches them (counted as 'decision_packages'), and a deleted watch takes its packages along. */
+export const usePackageRevisions = (watchId: string | null) =>
+  useRow('packages.revisions', { watchId: watchId ?? '' }, ['decision_packages', 'watches'], !!watchId);
+
+/** One cached revision of a watch's package (the latest when none is named); idle without a watch. */
+export const usePackage = (watchId: string | null, revision?: string) =>
+  useRow(
+    'packages.get',
+    { watchId: watchId ?? '', ...(revision ? { revision } : {}) },
+    ['decision_packages', 'watches'],
+    !!watchId,
+  );
+
 export const useBrief = (input: Input<'brief.get'> = {}) => useRow('brief.get', input, ['brief']);
 
 /** What each stream covers; any sync changes it. */
 export const useSyncStreams = () => useRow('sync.streams', {}, 'all');
+
+// ---- satellite passes, computed in main from the cached orbital elements ------------------
+// The elements change only by an import or a refresh (their mutations refetch these), never by
+// a sync, so they read the 'elements' resource alone.
+
+/** The passes over a place in a window; idle until there is a place. */
+export const usePasses = (input: Input<'passes.predict'> | null) =>
+  useRow('passes.predict', input ?? { lat: 0, lon: 0 }, ['elements'], input !== null);
+
+/** The ground track either side of one pass's peak; idle until a pass is chosen. */
+export const usePassTrack = (input: Input<'passes.track'> | null) =>
+  useRow('passes.track', input ?? { noradId: 1, peak: '1970-01-01T00:00:00Z' }, ['elements'], input !== null);
+
+/** The soonest sunlit optical and SAR pass over each place (the next 48 hours by default). */
+export const useSoonestPasses = (input: Input<'passes.soonest'>, enabled = true) =>
+  useRow('passes.soonest', input, ['elements'], enabled);
+
+/** How many satellites have elements, how old they are, where they came from. */
+export const useElementsStatus = () => useRow('elements.status', {}, ['elements']);

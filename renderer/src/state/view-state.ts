@@ -1,11 +1,23 @@
 // What the window looked like, kept across restarts in localStorage: the view, the theme,
-// the inspector, the search text, the signal filters and sort, the map's position and layers. A stored value that
+// the inspector, the search text, the signal filters and sort, the map's position and layers
+// (and whether its layer list is open). A stored value that
 // no longer fits (an old version, a hand edit) falls back to the default, field by field.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { checkBBox, type BBox } from '../../../shared/bbox';
 import { STAGES, type Stage } from '../../../shared/service/values';
 
-export const VIEW_IDS = ['map', 'signals', 'developments', 'brief', 'status'] as const;
+export const VIEW_IDS = [
+  'map',
+  'signals',
+  'developments',
+  'brief',
+  'status',
+  'watches',
+  'package',
+  'orders',
+  'passes',
+] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 export type Theme = 'dark' | 'light';
 
@@ -24,6 +36,8 @@ export interface SignalFilters {
   /** Rows with a severity band at or above it; null: any band. */
   minBand: 4 | 6 | 9 | null;
   markets: string[];
+  /** Only signals in this box (W,S,E,N): the map's box tool sets it. Absent: anywhere. */
+  bbox?: BBox;
 }
 export const MIN_BANDS = [4, 6, 9] as const;
 
@@ -40,6 +54,8 @@ interface ViewStateData {
   signalSort: TableSort;
   /** Column id -> width in px, as the analyst resized them. */
   signalColumns: Record<string, number>;
+  /** The map's layer list is open (closed, it leaves the map clear). */
+  layerListOpen: boolean;
 }
 
 interface ViewState extends ViewStateData {
@@ -54,6 +70,7 @@ interface ViewState extends ViewStateData {
   clearFilters: () => void;
   setSignalSort: (sort: TableSort) => void;
   setSignalColumns: (sizes: Record<string, number>) => void;
+  setLayerListOpen: (open: boolean) => void;
 }
 
 export const DEFAULT_MAP: MapViewState = { center: [20, 25], zoom: 2.4, layers: {} };
@@ -67,6 +84,7 @@ const DEFAULTS: ViewStateData = {
   filters: NO_FILTERS,
   signalSort: [{ id: 'time', desc: true }],
   signalColumns: {},
+  layerListOpen: true,
 };
 export const VIEW_STATE_KEY = 'watchfloor.view-state';
 
@@ -91,7 +109,17 @@ function sanitizeFilters(v: unknown): SignalFilters {
     stages: strings(f.stages).filter((x): x is Stage => (STAGES as readonly string[]).includes(x)),
     minBand: (MIN_BANDS as readonly unknown[]).includes(f.minBand) ? (f.minBand as 4 | 6 | 9) : null,
     markets: strings(f.markets),
+    ...storedBBox(f.bbox),
   };
+}
+
+/** A stored box that is still a valid one, or nothing. */
+function storedBBox(v: unknown): { bbox?: BBox } {
+  try {
+    return Array.isArray(v) ? { bbox: checkBBox(v as number[]) } : {};
+  } catch {
+    return {};
+  }
 }
 
 function sanitizeSort(v: unknown): TableSort {
@@ -126,6 +154,7 @@ export function sanitize(stored: unknown): Partial<ViewStateData> {
   if ('filters' in s) out.filters = sanitizeFilters(s.filters);
   if ('signalSort' in s) out.signalSort = sanitizeSort(s.signalSort);
   if ('signalColumns' in s) out.signalColumns = sanitizeSizes(s.signalColumns);
+  if (typeof s.layerListOpen === 'boolean') out.layerListOpen = s.layerListOpen;
   const map = s.map as Record<string, unknown> | undefined;
   if (map && typeof map === 'object') {
     const layers = Object.fromEntries(
@@ -156,6 +185,7 @@ export const useViewState = create<ViewState>()(
       clearFilters: () => set({ filters: NO_FILTERS }),
       setSignalSort: (signalSort) => set({ signalSort }),
       setSignalColumns: (signalColumns) => set({ signalColumns }),
+      setLayerListOpen: (layerListOpen) => set({ layerListOpen }),
     }),
     {
       name: VIEW_STATE_KEY,
@@ -170,6 +200,7 @@ export const useViewState = create<ViewState>()(
         filters,
         signalSort,
         signalColumns,
+        layerListOpen,
       }): ViewStateData => ({
         view,
         theme,
@@ -179,6 +210,7 @@ export const useViewState = create<ViewState>()(
         filters,
         signalSort,
         signalColumns,
+        layerListOpen,
       }),
       merge: (stored, current) => ({ ...current, ...sanitize(stored) }),
     },

@@ -17,6 +17,7 @@ import {
   storeDecisionPackage,
   storeNotes,
 } from '../../../electron/cache';
+import { insertLocalNote, type NewLocalNote } from '../../../electron/cache/local-notes';
 import { demoCache, expectNothingWritten, report, tmpDir } from './helpers';
 
 const BBOX = '22,44,40.5,52.5';
@@ -135,6 +136,97 @@ describe('a watch report', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('no cached watch with id no-such-watch');
     expectNothingWritten(out);
+  });
+});
+
+describe('local-only notes', () => {
+  it('the analyst’s local notes on signals in scope appear marked LOCAL-ONLY, the others not', async () => {
+    const file = path.join(dir, 'local-notes.db');
+    copyFileSync(mainDb, file);
+    const db = writable(file);
+    const [a] = querySignals(db, { bbox: BBOX.split(',').map(Number), limit: 1 });
+    const at = '2026-11-20T09:00:00.000Z';
+    const note = (
+      over: Partial<NewLocalNote> & Pick<NewLocalNote, 'id' | 'subjectId' | 'note'>,
+    ): NewLocalNote => ({
+      subjectKind: 'signal',
+      subjectLabel: null,
+      parentId: null,
+      title: null,
+      confidence: null,
+      likelihood: null,
+      gaps: [],
+      nextCheck: null,
+      createdAt: at,
+      updatedAt: at,
+      ...over,
+    });
+    insertLocalNote(
+      db,
+      note({
+        id: 'local-note:h',
+        subjectId: String(a!.id),
+        title: 'Depot',
+        note: 'Smoke over the depot',
+        confidence: 'moderate',
+        likelihood: 'likely',
+        gaps: ['who lit it'],
+      }),
+    );
+    insertLocalNote(
+      db,
+      note({
+        id: 'local-note:r',
+        subjectId: String(a!.id),
+        parentId: 'local-note:h',
+        note: 'Still burning at noon',
+      }),
+    );
+    insertLocalNote(
+      db,
+      note({ id: 'local-note:x', subjectId: 'not-in-this-area', note: 'Elsewhere entirely' }),
+    );
+    db.close();
+
+    const html = path.join(dir, 'local-notes.html');
+    const geojson = path.join(dir, 'local-notes.geojson');
+    for (const [format, out] of [
+      ['html', html],
+      ['geojson', geojson],
+    ] as const) {
+      const run = await report(dir, ['--bbox', BBOX, '--format', format, '--out', out, '--db', file]);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const page = readFileSync(html, 'utf8');
+    const section = textOf(page.slice(page.indexOf('<h2>Local notes')));
+    expect(section).toMatch(/^ Local notes \(2\)/);
+    const row = (text: string) => textOf(page.split('<tr').find((r) => r.includes(text))!);
+    expect(row('Smoke over the depot')).toMatch(
+      /LOCAL-ONLY Depot Smoke over the depot moderate likely who lit it/,
+    );
+    expect(row('Still burning at noon')).toMatch(
+      /LOCAL-ONLY reply: Still burning at noon not stated not stated/,
+    );
+    expect(row('Still burning at noon')).toContain(String(a!.id));
+    expect(page).not.toContain('Elsewhere entirely');
+
+    const fc = JSON.parse(readFileSync(geojson, 'utf8')) as {
+      features: { id: string; properties: Record<string, unknown> }[];
+    };
+    const withNotes = fc.features.filter((f) => f.properties.local_notes);
+    expect(withNotes.map((f) => f.id)).toEqual([String(a!.id)]);
+    expect(withNotes[0]!.properties.local_notes).toMatchObject([
+      {
+        local_only: true,
+        title: 'Depot',
+        note: 'Smoke over the depot',
+        confidence: 'moderate',
+        likelihood: 'likely',
+        gaps: ['who lit it'],
+      },
+      { local_only: true, parent_id: 'local-note:h', note: 'Still burning at noon', confidence: null },
+    ]);
+    expect(readFileSync(geojson, 'utf8')).not.toContain('Elsewhere entirely');
   });
 });
 

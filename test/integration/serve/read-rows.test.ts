@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, Input, Result, SignalRow } from '../../../shared/contract';
 import { COLUMNS_CONTENT_TYPE, decodeColumns } from '../../../shared/wire';
+import { createClient, type AlternateClient, type MainClient } from '../../../electron/api';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { runWatchfloor } from '../../helpers/cli';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
@@ -19,6 +20,10 @@ let serve: ServeProcess;
 let dbFile: string;
 let env: NodeJS.ProcessEnv;
 let openedEvent: string;
+/** What the service listed of the analyst's own things, asked directly before it went away. */
+let listed: { orders: { id: string; bbox: unknown }[]; areas: { id: string; bbox: unknown }[] };
+
+const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
 
 async function post(channel: string, input: unknown): Promise<Response> {
   return fetch(`${serve.origin}/api/contract/${channel}`, {
@@ -60,6 +65,11 @@ beforeAll(async () => {
   // An event the analyst opened while online: its thread is cached for later.
   openedEvent = (await call('signals.query', { limit: 1 })).rows[0]!.id;
   expect((await call('events.thread', { eventId: openedEvent })).fromCache).toBe(false);
+  const direct = createClient({ baseUrl: demo.url, profile: 'main', apiKey: DEMO_KEY }) as MainClient;
+  listed = {
+    orders: (await direct.standingOrders({})).data.orders.map((o) => ({ id: o.id, bbox: o.bbox })),
+    areas: (await direct.monitoring({})).data.areas.map((a) => ({ id: a.area_id, bbox: a.bbox })),
+  };
   // From here on the service is gone: every answer comes from the cache.
   await demo.close();
   demo = null;
@@ -143,6 +153,25 @@ describe('read rows through serve, offline', () => {
     expect(status.lastSummary?.streams.signals?.received).toBeGreaterThan(0);
   });
 
+  it('watches.list, orders.list and monitoring.list give the records the service listed, with their boxes', async () => {
+    expect(listed.orders.length).toBeGreaterThan(0);
+    expect(listed.areas.length).toBeGreaterThan(0);
+    const orders = await call('orders.list', {});
+    expect(orders.rows.map((r) => ({ id: r.record.id, bbox: r.record.bbox })).sort(byId)).toEqual(
+      [...listed.orders].sort(byId),
+    );
+    expect(orders.rows.every((r) => !r.pending && r.id === r.record.id)).toBe(true);
+    expect(orders.asOf).not.toBeNull();
+    const areas = await call('monitoring.list', {});
+    expect(areas.rows.map((r) => ({ id: r.record.area_id, bbox: r.record.bbox })).sort(byId)).toEqual(
+      [...listed.areas].sort(byId),
+    );
+    expect(areas.rows.every((r) => !r.pending && r.id === r.record.area_id)).toBe(true);
+    expect(areas.asOf).not.toBeNull();
+    // Watches are the alternate profile's: this main-profile cache has none, and says so plainly.
+    expect(await call('watches.list', {})).toEqual({ rows: [], asOf: null });
+  });
+
   it('refuses bad input clearly and says when an event is not cached', async () => {
     const bad = await post('signals.query', { limit: 0, bbox: [10, 5, 0, 6] });
     expect(bad.status).toBe(400);
@@ -152,6 +181,43 @@ describe('read rows through serve, offline', () => {
     expect(body.error.message).toMatch(/west/);
     await expect(call('signals.get', { id: 'not-an-event' })).rejects.toThrow(/not in the cache/);
     await expect(call('measured.list', { kind: 'volcano' as 'so2' })).rejects.toThrow(/kind/);
+  });
+});
+
+describe('watches.list on an alternate-profile cache', () => {
+  it('gives each watch the service listed, with its area box, from the cache', async () => {
+    const alt = await startDemoService({ profile: 'alternate', now: DEMO_NOW, signalsPerDay: 4 });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wf-read-alt-'));
+    const altEnv = { ...process.env, HOME: dir, WATCHFLOOR_API_KEY: DEMO_KEY };
+    const own = await startServeProcess(
+      ['--base-url', alt.url, '--profile', 'alternate', '--db', path.join(dir, 'cache.db')],
+      altEnv,
+    );
+    try {
+      const at = async <C extends Channel>(channel: C, input: Input<C>): Promise<Result<C>> => {
+        const res = await fetch(`${own.origin}/api/contract/${channel}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': own.secret },
+          body: JSON.stringify(input),
+        });
+        const body = (await res.json()) as { ok: true; result: Result<C> } | { ok: false; error: unknown };
+        if (!body.ok) throw new Error(JSON.stringify(body.error));
+        return body.result;
+      };
+      expect((await at('sync.now', {})).lastOutcome?.complete).toBe(true);
+      const direct = createClient({ baseUrl: alt.url, profile: 'alternate', apiKey: DEMO_KEY });
+      const service = (await (direct as AlternateClient).watches({ limit: 500 })).data.watches;
+      expect(service.length).toBeGreaterThan(0);
+      const cached = await at('watches.list', {});
+      expect(cached.rows.map((r) => ({ id: r.id, bbox: r.record.area?.bbox })).sort(byId)).toEqual(
+        service.map((w) => ({ id: w.id, bbox: w.area?.bbox })).sort(byId),
+      );
+      expect(cached.rows.every((r) => !r.pending && r.record.id === r.id)).toBe(true);
+      expect(cached.asOf).not.toBeNull();
+    } finally {
+      await own.stop();
+      await alt.close();
+    }
   });
 });
 

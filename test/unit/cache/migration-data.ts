@@ -30,6 +30,8 @@ import {
   recentThreadIds,
   unseenSignalIds,
 } from '../../../electron/cache/index';
+import { listLocalNotes } from '../../../electron/cache/local-notes';
+import { migration013 } from '../../../electron/cache/migrations/013-local-notes';
 
 export interface Seed {
   seed(db: Database.Database): void;
@@ -313,6 +315,60 @@ export const seeds: Record<number, Seed> = {
         status: 200,
         sets: 1,
       });
+    },
+  },
+  // Keyed by the step's own version, so renumbering the step keeps its rows with it.
+  [migration013.version]: {
+    seed(db) {
+      const insert = db.prepare(
+        'INSERT INTO local_notes (id, subject_kind, subject_id, subject_label, parent_id, title, body, confidence, likelihood, gaps, next_check, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      insert.run(
+        'local-note:a',
+        'signal',
+        'sig-a',
+        'Fire at the depot',
+        null,
+        'Depot',
+        'Smoke seen.',
+        'low',
+        'likely',
+        '["who lit it"]',
+        'tomorrow',
+        AT,
+        AT,
+      );
+      insert.run(
+        'local-note:b',
+        'signal',
+        'sig-a',
+        null,
+        'local-note:a',
+        null,
+        'Still burning.',
+        null,
+        null,
+        '[]',
+        null,
+        AT,
+        AT,
+      );
+    },
+    check(db) {
+      // The analyst's notes are never lost to a schema step: both, with their judgments apart.
+      expect(listLocalNotes(db, { subjectIds: ['sig-a'] })).toMatchObject([
+        {
+          id: 'local-note:a',
+          title: 'Depot',
+          note: 'Smoke seen.',
+          confidence: 'low',
+          likelihood: 'likely',
+          gaps: ['who lit it'],
+          nextCheck: 'tomorrow',
+          localOnly: true,
+        },
+        { id: 'local-note:b', parentId: 'local-note:a', note: 'Still burning.', confidence: null, gaps: [] },
+      ]);
     },
   },
 };

@@ -227,6 +227,16 @@ describe('standing orders and monitoring areas (main "Standing order", "Monitori
     db.close();
   });
 
+  it('keep the projected monthly tokens of the create answer when a later list lacks them', () => {
+    const db = mainCache();
+    const order = { id: 'o9', name: 'Port', cadence: 'daily', active: true, bbox: [1, 2, 3, 4] };
+    const projected = { projected_monthly_tokens_typical: 12, projected_monthly_tokens_max: 60 };
+    storeStandingOrders(db, { orders: [{ ...order, ...projected }] });
+    storeStandingOrders(db, { orders: [{ ...order, name: 'Port (renamed)' }] }); // a list read
+    expect(listStandingOrders(db)[0]!.record).toEqual({ ...order, name: 'Port (renamed)', ...projected });
+    db.close();
+  });
+
   it('keep series points by scene and give them back with the area', () => {
     const db = mainCache();
     const metric = { polygon_id: 'p1', metric: 'ship_detection', latest: null, delta: null, coverage: {} };

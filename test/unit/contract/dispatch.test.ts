@@ -59,12 +59,15 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
     // that says so (the outbox and sync rows are exercised through serve in integration).
     // The cache reads too: with no service there is no cache to read.
     const needsService =
-      /^(sync\.now|sync\.configure|events\.|notes\.|watches\.|orders\.|monitoring\.|outbox\.|signals\.|developments\.|measured\.|transit\.|brief\.)/;
+      /^(sync\.now|sync\.configure|events\.|notes\.|localNotes\.|watches\.|orders\.|monitoring\.|outbox\.|signals\.|developments\.|measured\.|transit\.|brief\.|packages\.|passes\.|elements\.)/;
     // Rows that connect somewhere (and so configure a service) are tested in accounts.test.ts.
     const connects = /^(setup\.|key\.set$|key\.clear$)/;
     Object.assign(valid, {
       'notes.add': { watchId: 'w-1', note: 'Smoke over the depot.' },
       'notes.delete': { watchId: 'w-1', noteId: 'n-1' },
+      'localNotes.list': { subjectId: 'sig-1' },
+      'localNotes.add': { subjectId: 'sig-1', note: 'Smoke over the depot.', confidence: 'low' },
+      'localNotes.delete': { noteId: 'local-note:1' },
       'watches.create': { target_type: 'area', bbox: [30, 46, 31, 47] },
       'watches.update': { watchId: 'w-1', status: 'paused' },
       'watches.delete': { watchId: 'w-1' },
@@ -80,6 +83,22 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
       'events.thread': { eventId: 1000001 },
       'signals.get': { id: 'sig-1' },
       'measured.list': { kind: 'thermal' },
+      'watches.get': { watchId: 'w-1' },
+      'orders.fired': { orderId: 'o-1' },
+      'monitoring.series': { areaId: 'a-1' },
+      'packages.revisions': { watchId: 'w-1' },
+      'packages.get': { watchId: 'w-1' },
+      'passes.predict': { lat: 0, lon: 0 },
+      'passes.track': { noradId: 1, peak: '2026-01-01T00:00:00Z' },
+      'passes.soonest': { places: [] },
+      'elements.import': {
+        name: 's1a.tle',
+        text: [
+          'SENTINEL-1A',
+          '1 39634U 14016A   25276.63618895  .00000517  00000+0  11940-3 0  9995',
+          '2 39634  98.1825 282.8981 0001354  89.5901 270.5454 14.59199718612609',
+        ].join('\n'),
+      },
       'link.report': { online: true },
     });
     for (const channel of channels) {

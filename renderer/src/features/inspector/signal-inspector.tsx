@@ -80,6 +80,21 @@ function place(s: Rec): string {
   return [str(s.location), str(s.country) ?? str(s.country_code)].filter(Boolean).join(', ');
 }
 
+const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
+
+/**
+ * Precise enough to draw as a point: the main profile's `plottable`; alternate records have
+ * none, so `geo_validation.search_ready`, then `geo_verified`, stand in for it (the cache's
+ * rule, electron/cache/signal-columns.ts), else having coordinates at all.
+ */
+function isPlottable(s: Rec): boolean {
+  const rule = bool(s.plottable) ?? bool(rec(s.geo_validation)?.search_ready) ?? bool(s.geo_verified);
+  return rule ?? (num(s.lat) !== null && num(s.lng) !== null);
+}
+
+/** An instant in UTC; a date alone (the alternate profile's event_date) stays a date, no invented hour. */
+const when = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : formatUtc(v));
+
 export function SignalInspector({ id, label }: { id: string; label?: string }) {
   const answer = useSignal(id);
   const info = useAppInfo().data;
@@ -127,6 +142,11 @@ export function SignalDetail({
   const markets = Array.isArray(s.market_impact) ? (s.market_impact as string[]) : [];
   const occurred = str(s.occurred_at) ?? str(s.event_date);
   const id = String(s.id);
+  // Stage, band, casualties and imagery are main-profile fields: an alternate record has none
+  // of them, which is not the same as the service not knowing them, so they are not shown.
+  const main = result.profile === 'main';
+  const intelligence = rec(s.intelligence);
+  const plottable = isPlottable(s);
   return (
     <div className="signal-detail" data-testid="signal-detail">
       <AnswerMarks demo={demo} asOf={result.asOf} />
@@ -162,7 +182,7 @@ export function SignalDetail({
         <button type="button" onClick={() => onThread(true)}>
           Thread
         </button>
-        {s.plottable !== false && num(s.lat) !== null && onShowOnMap && (
+        {plottable && num(s.lat) !== null && onShowOnMap && (
           <button type="button" onClick={onShowOnMap}>
             Show on map
           </button>
@@ -171,14 +191,18 @@ export function SignalDetail({
       <Group
         title="When and how severe"
         rows={[
-          ['Occurred', occurred ? formatUtc(occurred) : <Unknown />],
+          ['Occurred', occurred ? when(occurred) : <Unknown />],
           ['Precision', str(s.occurred_at_precision) ? words(str(s.occurred_at_precision)!) : undefined],
           ['Time basis', str(s.occurred_at_basis) ? words(str(s.occurred_at_basis)!) : undefined],
           ['Last reported', str(s.last_reported_at) ? formatUtc(str(s.last_reported_at)!) : undefined],
           [
             'Severity',
             <span key="sev" className="sev">
-              <Band band={num(s.severity_band)} />{' '}
+              {(main || num(s.severity_band) !== null) && (
+                <>
+                  <Band band={num(s.severity_band)} />{' '}
+                </>
+              )}
               {num(s.severity_score) ?? num(s.severity) ?? <Unknown>score unknown</Unknown>}
             </span>,
           ],
@@ -190,15 +214,16 @@ export function SignalDetail({
           ['Infrastructure', str(s.infrastructure_target) ?? undefined],
         ]}
       />
-      <StageLadder stage={str(s.stage)} reason={str(s.stage_reason)} />
+      {(main || str(s.stage)) && <StageLadder stage={str(s.stage)} reason={str(s.stage_reason)} />}
       <Group
         title="Place"
         rows={[
           ['Place', place(s) || <Unknown />],
           ['Level', str(s.location_level) ? words(str(s.location_level)!) : undefined],
+          ['Place verified', bool(s.geo_verified) === null ? undefined : show(s.geo_verified)],
           [
             'Coordinates',
-            s.plottable === false ? (
+            !plottable ? (
               <Unknown>country level: not drawn as a point</Unknown>
             ) : num(s.lat) !== null && num(s.lng) !== null ? (
               <span className="num">
@@ -210,7 +235,7 @@ export function SignalDetail({
           ],
         ]}
       />
-      <Casualties c={rec(s.casualties)} />
+      {(main || rec(s.casualties)) && <Casualties c={rec(s.casualties)} />}
       <Group
         title="Breadth of reporting, not confirmation"
         testId="reporting"
@@ -238,18 +263,45 @@ export function SignalDetail({
             : [['Collection', <Unknown key="c">none given</Unknown>]]
         }
       />
-      <Group
-        title="Imagery"
-        rows={
-          imagery
-            ? [
-                ['After-event imagery', show(imagery.post_status && words(String(imagery.post_status)))],
-                ['Radar pair', show(imagery.sar_pair_status && words(String(imagery.sar_pair_status)))],
-                ['Latest scene', show(imagery.latest_scene_date)],
-              ]
-            : [['Imagery', <Unknown key="i">none given</Unknown>]]
-        }
-      />
+      {(main || imagery) && (
+        <Group
+          title="Imagery"
+          rows={
+            imagery
+              ? [
+                  ['After-event imagery', show(imagery.post_status && words(String(imagery.post_status)))],
+                  ['Radar pair', show(imagery.sar_pair_status && words(String(imagery.sar_pair_status)))],
+                  ['Latest scene', show(imagery.latest_scene_date)],
+                ]
+              : [['Imagery', <Unknown key="i">none given</Unknown>]]
+          }
+        />
+      )}
+      {intelligence && (
+        <Group
+          title="Observability"
+          rows={[
+            [
+              'From orbit',
+              str(intelligence.satellite_observability)
+                ? words(str(intelligence.satellite_observability)!)
+                : undefined,
+            ],
+            [
+              'Open data',
+              str(intelligence.open_data_sufficiency)
+                ? words(str(intelligence.open_data_sufficiency)!)
+                : undefined,
+            ],
+            [
+              'Expected information gain',
+              num(intelligence.expected_information_gain) === null
+                ? undefined
+                : show(intelligence.expected_information_gain),
+            ],
+          ]}
+        />
+      )}
       <Group
         title="Markets"
         rows={[
@@ -257,6 +309,7 @@ export function SignalDetail({
             'Market impact',
             markets.length ? markets.map(words).join(', ') : <Unknown key="m">none named</Unknown>,
           ],
+          ['Note', str(s.market_note) ?? undefined],
         ]}
       />
       <Group
@@ -265,7 +318,7 @@ export function SignalDetail({
           ['Status', show(quality?.status)],
           ['Score', quality && 'score' in quality ? show(quality.score) : undefined],
           ['Issues', quality && 'issues' in quality ? show(quality.issues) : undefined],
-          ['Updated', str(s.last_updated_at) ? formatUtc(str(s.last_updated_at)!) : undefined],
+          ['Updated', str(s.last_updated_at) ? when(str(s.last_updated_at)!) : undefined],
           [
             'ID',
             <span key="id" className="mono">

@@ -1,8 +1,9 @@
 // What sits over the map: the legend (the severity scale with its numbers, the two shapes)
-// and the tooltip for the point or the country under the pointer.
+// and the tooltip for the point, the reading, the area or the country under the pointer.
 import { Band } from '../../ui/band';
 import { formatUtc } from '../../ui/time';
 import { POINT_ESCALATING, POINT_MEASURED, POINT_RETRACTED } from '../read-types';
+import type { FeatureInfo } from './layers';
 import type { Hover } from './use-signal-layers';
 
 const words = (v: string) => v.replace(/_/g, ' ');
@@ -32,8 +33,50 @@ export function MapLegend() {
   );
 }
 
+/** A date alone stays a date (an index "as of" a day has no time to show). */
+const when = (iso: string) => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso} (UTC day)` : formatUtc(iso));
+
+/** A measured reading or one of the analyst's areas: its key figures, as the record gives them. */
+function FeatureTooltip({ info, style }: { info: FeatureInfo; style: { left: number; top: number } }) {
+  return (
+    <div className="map-tooltip" role="tooltip" style={style} data-measured={info.measured}>
+      <div className="tooltip-kind">
+        {info.measured ? (
+          <>
+            <span aria-hidden="true">◆</span> Measured · {info.kind}
+          </>
+        ) : (
+          info.kind
+        )}
+      </div>
+      <strong>{info.title}</strong>
+      {info.figures.length > 0 && (
+        <dl className="tooltip-figures">
+          {info.figures.map((f) => (
+            <div key={f.label}>
+              <dt>{f.label}</dt>
+              <dd className="num">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {info.time && (
+        <div className="muted">
+          {info.time.label} {when(info.time.iso)}
+        </div>
+      )}
+      {info.notes.map((n) => (
+        <div key={n}>{n}</div>
+      ))}
+      {info.measured && <div className="muted">What an instrument recorded, not a cause.</div>}
+      {info.select && <div className="muted">Click to select</div>}
+    </div>
+  );
+}
+
 export function MapTooltip({ hover }: { hover: Hover }) {
   const style = { left: hover.x + 14, top: hover.y + 14 };
+  if (hover.kind === 'feature') return <FeatureTooltip info={hover.info} style={style} />;
   if (hover.kind === 'country')
     return (
       <div className="map-tooltip" role="tooltip" style={style}>

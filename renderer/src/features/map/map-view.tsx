@@ -1,9 +1,11 @@
 // The Map view: the offline basemap (no tile server, nothing leaves the machine), the signals
 // for the search and filters shared with the Signals table (points by severity band, measured
-// kinds as diamonds, country-level signals shading their country), layer toggles along the
-// top, a legend, coordinates and scale in the corners. `data-rendered` turns true on the first
-// frame drawn with the basemap in, `data-signal-features` counts the points at the last
-// complete render: the end-to-end test waits for both.
+// kinds as diamonds, country-level signals shading their country), the measured readings with
+// their own geometry and the analyst's areas as outlines (use-record-layers.ts), the layer
+// list at the top right, a legend, coordinates and scale in the corners. `data-rendered` turns
+// true on the first frame drawn with the basemap in, `data-signal-features` counts the points
+// and `data-layer-features` each record layer's features at the last complete render: the
+// end-to-end tests wait for them.
 import 'ol/ol.css';
 import '../../styles/map.css';
 import { useEffect, useRef, useState } from 'react';
@@ -11,11 +13,15 @@ import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { useAppInfo } from '../read-hooks';
+import { PassTrackOnMap } from '../passes/pass-track-on-map';
 import { FilterBar } from '../signals/filter-bar';
+import { BoxTool } from './box-tool/box-tool';
+import { LayerList } from './layer-list';
 import { LAYER_MODULES } from './layers';
 import { MapLegend, MapTooltip } from './map-overlays';
 import { MAP_PALETTES } from './palette';
 import { TimeSlider } from './time-slider';
+import { useRecordLayers } from './use-record-layers';
 import { useSignalLayers } from './use-signal-layers';
 import { createWatchMap, type WatchMap } from './watch-map';
 
@@ -29,7 +35,10 @@ export default function MapView() {
   const theme = useViewState((s) => s.theme);
   const layers = useViewState((s) => s.map.layers);
   const setLayerVisible = useViewState((s) => s.setLayerVisible);
+  const layerListOpen = useViewState((s) => s.layerListOpen);
+  const setLayerListOpen = useViewState((s) => s.setLayerListOpen);
   const signals = useSignalLayers(controller);
+  const records = useRecordLayers(controller);
   const demo = useAppInfo().data?.mode === 'demo';
 
   useEffect(() => {
@@ -67,29 +76,25 @@ export default function MapView() {
           data-rendered={state.phase === 'ready' ? 'true' : 'false'}
           data-signal-features={signals.drawn ?? undefined}
           data-selected-signal={signals.selectedOnMap ?? undefined}
+          data-layer-features={JSON.stringify(records.drawn)}
           role="region"
           aria-label="Map — arrow keys pan, + and − zoom"
           tabIndex={0}
         />
-        <div className="map-strip" role="group" aria-label="Layers">
-          {LAYER_MODULES.filter((m) => m.toggleable).map((m) => {
-            const on = layers[m.id] ?? m.defaultVisible;
-            return (
-              <button
-                key={m.id}
-                type="button"
-                className="pill"
-                aria-pressed={on}
-                onClick={() => setLayerVisible(m.id, !on)}
-              >
-                {m.title}
-              </button>
-            );
-          })}
+        <div className="map-strip">
           <button type="button" className="pill" onClick={() => controller?.resetView()}>
             World view
           </button>
         </div>
+        <LayerList
+          modules={LAYER_MODULES}
+          visibility={layers}
+          onToggle={setLayerVisible}
+          placed={records.placed}
+          palette={MAP_PALETTES[theme]}
+          open={layerListOpen}
+          onOpenChange={setLayerListOpen}
+        />
         <div className="map-status" aria-live="polite">
           {signals.points && (
             <span className="map-count">
@@ -109,9 +114,16 @@ export default function MapView() {
               The selected signal has no point here (country level, or filtered out).
             </span>
           )}
+          <PassTrackOnMap controller={controller} />
           {signals.error && <span role="alert">Signals could not be read: {signals.error.message}</span>}
+          {records.errors.map((e) => (
+            <span key={e.layer} role="alert">
+              {e.layer} could not be read: {e.message}
+            </span>
+          ))}
         </div>
         <MapLegend />
+        <BoxTool controller={controller} />
         {signals.hover && <MapTooltip hover={signals.hover} />}
         {state.phase === 'loading' && (
           <div className="map-overlay" aria-live="polite">

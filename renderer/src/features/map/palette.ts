@@ -14,6 +14,15 @@ export interface MapPalette {
   selection: string;
   /** The outline of a signal's point, so the palest band still stands off the land. */
   pointHalo: string;
+  /**
+   * Measured readings, one hue per kind: cool hues the severity scale (yellow to dark red) and
+   * the selection ring never use, so a reading is never taken for a report's severity.
+   */
+  measured: Record<'thermal' | 'nightlight' | 'so2' | 'quake' | 'cyclone' | 'transit', string>;
+  /** The analyst's own areas: one quiet colour (told apart by dash), and one for "look here". */
+  own: { outline: string; attention: string };
+  /** Under measured symbols, lines and outlines, so they read over land and sea alike. */
+  symbolHalo: string;
 }
 
 export const MAP_PALETTES: Record<Theme, MapPalette> = {
@@ -27,6 +36,16 @@ export const MAP_PALETTES: Record<Theme, MapPalette> = {
     labelHalo: '#131c26',
     selection: '#4fd1ff',
     pointHalo: '#05090e',
+    measured: {
+      thermal: '#ff6fae',
+      nightlight: '#b9a3ff',
+      so2: '#a5d65a',
+      quake: '#3fd6a2',
+      cyclone: '#7aa2ff',
+      transit: '#d3dde8',
+    },
+    own: { outline: '#e4eaf1', attention: '#f2c14e' },
+    symbolHalo: 'rgba(5, 9, 14, 0.8)',
   },
   light: {
     ocean: '#cfdde9',
@@ -38,6 +57,16 @@ export const MAP_PALETTES: Record<Theme, MapPalette> = {
     labelHalo: '#f6f4ef',
     selection: '#0b5cc0',
     pointHalo: '#2b3440',
+    measured: {
+      thermal: '#c2185b',
+      nightlight: '#8e24aa',
+      so2: '#4b7a0f',
+      quake: '#00796b',
+      cyclone: '#283593',
+      transit: '#37474f',
+    },
+    own: { outline: '#2a3542', attention: '#9a6200' },
+    symbolHalo: 'rgba(255, 255, 255, 0.85)',
   },
 };
 

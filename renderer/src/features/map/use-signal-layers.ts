@@ -1,7 +1,8 @@
 // Feeds the map's signal layers from the window's data and the one selection: the points and
 // the country counts for the current filter, the selected signal ringed (and brought into
-// view when it was selected elsewhere), and a hover and a click on either layer. The time
-// slider's range narrows the loaded points here, on the client.
+// view when it was selected elsewhere), and a hover and a click on the map: a signal's point,
+// a measured reading or one of the analyst's areas (use-record-layers.ts feeds those), or a
+// country's signals. The time slider's range narrows the loaded points here, on the client.
 import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,15 +10,28 @@ import { useSelection } from '../../state/selection';
 import { useCountryCounts, useSignalPoints } from '../read-hooks';
 import { POINT_MEASURED, type CountryCount, type SignalPoints } from '../read-types';
 import { useSignalFilter } from '../signals/filter';
-import type { CountrySignalsHandle, SignalsHandle } from './layers';
+import { isInspectable, type CountrySignalsHandle, type FeatureInfo, type SignalsHandle } from './layers';
 import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
+import { recordOf, selectionKeyOf } from './layers/record-layer';
 import { SIGNALS_LAYER_ID } from './layers/signals';
 import { fitRange, pointsInRange, timeWindow, useTimeRange, type TimeWindow } from './time-range';
 import type { WatchMap } from './watch-map';
 
 export type Hover =
   | { kind: 'point'; x: number; y: number; index: number; points: SignalPoints }
+  | { kind: 'feature'; x: number; y: number; info: FeatureInfo }
   | { kind: 'country'; x: number; y: number; name: string; count: CountryCount };
+
+/**
+ * Which of the things under the pointer the tooltip and a click take: a signal's point, then a
+ * reading's or an area's symbol, then its lines and shapes (a quake's radius must not hide a
+ * heat source inside it), then a country's shading.
+ */
+function rank(layer: string, feature: FeatureLike): number {
+  if (layer === SIGNALS_LAYER_ID) return 0;
+  if (layer === COUNTRY_SIGNALS_LAYER_ID) return 3;
+  return feature.getGeometry()?.getType() === 'Point' ? 1 : 2;
+}
 
 export interface SignalLayersState {
   /** The points drawn: the loaded ones narrowed to the time slider's range. */
@@ -88,27 +102,55 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   useEffect(() => {
     if (!map) return;
     const olMap = map.map;
-    const hit = (pixel: number[]): { feature: FeatureLike; layer: string } | null => {
-      let found: { feature: FeatureLike; layer: string } | null = null;
+    const inspectable = (id: string) => isInspectable(map.handle(id));
+    type Hit = { feature: FeatureLike; layer: string; rank: number; records: number };
+    const hit = (pixel: number[]): Hit | null => {
+      let found: Hit | null = null;
+      const all: Omit<Hit, 'records'>[] = [];
       olMap.forEachFeatureAtPixel(
         pixel,
         (feature, layer) => {
           const id = layer?.get('id') as string;
-          if (id === SIGNALS_LAYER_ID) {
-            found = { feature, layer: id };
-            return true;
-          }
-          if (id === COUNTRY_SIGNALS_LAYER_ID && data.current.counts?.countOf(feature as Feature)) {
-            found ??= { feature, layer: id };
-          }
+          if (id === COUNTRY_SIGNALS_LAYER_ID && !data.current.counts?.countOf(feature as Feature))
+            return false;
+          const r = rank(id, feature);
+          all.push({ feature, layer: id, rank: r });
+          // Layers come top first: the first of the best rank wins.
+          if (!found || r < found.rank) found = { feature, layer: id, rank: r, records: 1 };
           return false;
         },
         {
           hitTolerance: 3,
-          layerFilter: (l) => [SIGNALS_LAYER_ID, COUNTRY_SIGNALS_LAYER_ID].includes(l.get('id')),
+          layerFilter: (l) =>
+            [SIGNALS_LAYER_ID, COUNTRY_SIGNALS_LAYER_ID].includes(l.get('id')) || inspectable(l.get('id')),
         },
       );
-      return found;
+      let best = found as Hit | null;
+      // A measured signal's point sits on its own reading: the reading tells more (its key
+      // figures), and a click on it selects the same signal.
+      if (best?.rank === 0) {
+        const key = `signal:${String(best.feature.getId())}`;
+        const reading = all.find((h) => h.rank === 1 && selectionKeyOf(h.feature) === key);
+        if (reading) best = { ...reading, records: 1 };
+      }
+      // Readings that share a place (the same quake reported twice, a city's nights): how many.
+      const chosen = best;
+      if (chosen && inspectable(chosen.layer))
+        chosen.records = new Set(
+          all
+            .filter((h) => h.layer === chosen.layer && h.rank === chosen.rank)
+            .map((h) => recordOf(h.feature)),
+        ).size;
+      return best;
+    };
+    const describe = (found: Hit): FeatureInfo | null => {
+      const h = map.handle(found.layer);
+      const info = isInspectable(h) ? h.describe(found.feature) : null;
+      if (!info || found.records < 2) return info;
+      const more = info.measured
+        ? `${found.records} readings of this kind here; the latest is shown.`
+        : `${found.records} overlap here; the top one is shown.`;
+      return { ...info, notes: [...info.notes, more] };
     };
     const el = olMap.getTargetElement();
     const setCursor = (c: string) => {
@@ -122,6 +164,10 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
       if (found?.layer === SIGNALS_LAYER_ID && pts) {
         setHover({ kind: 'point', x, y, index: found.feature.get('idx') as number, points: pts });
         setCursor('pointer');
+      } else if (found && inspectable(found.layer)) {
+        const info = describe(found);
+        setHover(info ? { kind: 'feature', x, y, info } : null);
+        setCursor(info?.select ? 'pointer' : '');
       } else if (found?.layer === COUNTRY_SIGNALS_LAYER_ID) {
         const count = data.current.counts!.countOf(found.feature as Feature)!;
         setHover({ kind: 'country', x, y, name: found.feature.get('name') as string, count });
@@ -134,6 +180,11 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     const onClick = (e: { pixel: number[] }) => {
       const found = hit(e.pixel);
       const pts = data.current.points;
+      if (found && inspectable(found.layer)) {
+        const target = describe(found)?.select;
+        if (target) select({ ...target, from: 'Map' });
+        return;
+      }
       if (found?.layer !== SIGNALS_LAYER_ID || !pts) return;
       const i = found.feature.get('idx') as number;
       const cat = pts.categories[pts.category[i]!] ?? 'signal';

@@ -13,7 +13,7 @@ import { Band, MeasuredGlyph } from '../../ui/band';
 import { formatUtc } from '../../ui/time';
 import type { SignalRow } from '../read-types';
 
-/** The table's features: sorting (client side, over the rows read) and resizable columns. */
+/** The table's features: sorting (here for an answer of one page, else by the cache) and resizable columns. */
 export const signalFeatures = tableFeatures({
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
@@ -123,10 +123,21 @@ export const SIGNAL_COLUMNS = col.columns([
 const STAGE_RANK = { reported: 1, localized: 2, pinpointed: 3 } as const;
 const rank = (s: SignalRow['stage']) => (s ? STAGE_RANK[s] : 0);
 
-/** The service's own order for the first rows asked, from the table's sort. */
-export function serviceSort(sort: { id: string; desc: boolean }[]): 'latest' | 'oldest' | 'severity' {
+export type ServiceSort = 'latest' | 'oldest' | 'severity';
+
+/**
+ * The cache's own order for the table's sort, or null when it has none: past one page the
+ * rows come in that order, page by page; an answer of one page is sorted here by any column.
+ */
+export function servedSort(sort: readonly { id: string; desc: boolean }[]): ServiceSort | null {
   const first = sort[0];
+  if (first?.id === 'time') return first.desc ? 'latest' : 'oldest';
   if (first?.id === 'band' && first.desc) return 'severity';
-  if (first?.id === 'time' && !first.desc) return 'oldest';
-  return 'latest';
+  return null;
+}
+
+/** The table's sort that a cache order is. */
+export function sortOfServed(sort: ServiceSort): { id: string; desc: boolean }[] {
+  if (sort === 'severity') return [{ id: 'band', desc: true }];
+  return [{ id: 'time', desc: sort === 'latest' }];
 }

@@ -95,6 +95,21 @@ export function FilterBar({ categories }: { categories: readonly string[] }) {
         chosen={filters.markets}
         onChange={(markets) => setFilters({ markets })}
       />
+      {filters.bbox && (
+        <span className="pill box-filter" role="group" aria-label="Box filter">
+          <span className="num" title="Drawn on the map: west, south, east, north">
+            Box {filters.bbox.map((v) => v.toFixed(2)).join(', ')}
+          </span>
+          <button
+            type="button"
+            className="ghost"
+            aria-label="Remove box filter"
+            onClick={() => setFilters({ bbox: undefined })}
+          >
+            ×
+          </button>
+        </span>
+      )}
       {(active > 0 || query) && (
         <button
           type="button"

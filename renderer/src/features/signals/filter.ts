@@ -24,6 +24,8 @@ export function toSignalFilter(query: string, filters: SignalFilters): SignalFil
   if (filters.stages.length) out.stages = [...filters.stages].sort();
   if (filters.minBand !== null) out.minSeverityBand = filters.minBand;
   if (filters.markets.length) out.markets = [...filters.markets].sort();
+  // The box drawn on the map and chosen as a filter (features/map/box-tool).
+  if (filters.bbox) out.bbox = [...filters.bbox];
   return out;
 }
 
@@ -35,4 +37,4 @@ export function useSignalFilter(): SignalFilter {
 }
 
 export const activeFilterCount = (f: SignalFilters): number =>
-  f.categories.length + f.stages.length + (f.minBand === null ? 0 : 1) + f.markets.length;
+  f.categories.length + f.stages.length + (f.minBand === null ? 0 : 1) + f.markets.length + (f.bbox ? 1 : 0);

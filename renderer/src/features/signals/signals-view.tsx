@@ -1,47 +1,70 @@
 // Signals: what the search field and the filters find in the local cache, as a dense,
 // sortable table; a row selects its signal for the inspector and the map. Every answer says
 // where it comes from (DEMO, CACHED · as of …) and whether it was clamped.
-import { useRef, useState } from 'react';
-import { useSelection } from '../../state/selection';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useFetchSignalsPage, useSignalsPages } from '../../data';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks, ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
-import { useSignalsQuery } from '../read-hooks';
-import type { SignalRow } from '../read-types';
-import { serviceSort } from './columns';
+import type { SignalRow, SignalsQueryResult } from '../read-types';
+import { SIGNAL_COLUMNS, servedSort } from './columns';
 import { signalsCsv } from './csv';
 import { FilterBar } from './filter-bar';
 import { useSignalFilter } from './filter';
+import { MAX_ROWS, PAGE_ROWS, pageInput, type PagedQuery } from './pages';
 import { SignalsTable } from './signals-table';
 
-export const SIGNALS_LIMIT = 1000;
+/** "Copy all rows" reads at most this many (ten pages); past it the search is to be narrowed. */
+export const COPY_ALL_MAX = 10_000;
 
-function useCopy(): [string | null, (what: string, text: string) => void] {
+function useCopy(): [string | null, (what: string, text: string | Promise<string>) => void] {
   const [done, setDone] = useState<string | null>(null);
+  const failed = (e: unknown) => setDone(`Could not copy: ${e instanceof Error ? e.message : String(e)}`);
   return [
     done,
     (what, text) => {
-      navigator.clipboard.writeText(text).then(
-        () => setDone(`Copied ${what} as CSV`),
-        (e: unknown) => setDone(`Could not copy: ${e instanceof Error ? e.message : String(e)}`),
-      );
+      Promise.resolve(text)
+        .then((t) => navigator.clipboard.writeText(t))
+        .then(() => setDone(`Copied ${what} as CSV`), failed);
     },
   ];
 }
 
 export function SignalsView() {
   const filter = useSignalFilter();
-  const sort = serviceSort(useViewState((s) => s.signalSort));
-  const answer = useSignalsQuery({ ...filter, sort, limit: SIGNALS_LIMIT });
-  const selection = useSelection((s) => s.selection);
+  const sorting = useViewState((s) => s.signalSort);
+  // The cache's order for the sort (latest first when it has none: one page is sorted here).
+  const sort = servedSort(sorting) ?? 'latest';
+  const query: PagedQuery = useMemo(() => ({ ...filter, sort }), [filter, sort]);
+  const [answer] = useSignalsPages([pageInput(query, 0)]);
+  const fetchPage = useFetchSignalsPage();
   const [copied, copy] = useCopy();
+  const [selectedRow, setSelectedRow] = useState<SignalRow | null>(null);
   // While a new answer is read, the last one stays (typing in the search never blanks the table).
-  const last = useRef(answer.data);
-  if (answer.data) last.current = answer.data;
-  const data = answer.data ?? last.current;
+  const last = useRef<{ query: PagedQuery; data: SignalsQueryResult } | undefined>(undefined);
+  if (answer?.data) last.current = { query, data: answer.data };
+  const shown = answer?.data ? { query, data: answer.data } : last.current;
+  const data = shown?.data;
   const rows: readonly SignalRow[] = data?.rows ?? [];
-  const selectedRow = selection?.kind === 'signal' ? rows.find((r) => r.id === selection.id) : undefined;
+  const total = data?.total ?? 0;
   const categories = [...new Set(rows.map((r) => r.category))];
+  const unserved = total > PAGE_ROWS && servedSort(sorting) === null;
+  const header = SIGNAL_COLUMNS.find((c) => c.id === sorting[0]?.id)?.header;
+  const unservedName = typeof header === 'string' ? header : 'this column';
+  const onSelectedRow = useCallback((r: SignalRow | null) => setSelectedRow(r), []);
+
+  // Every page of the answer (those read already come from memory), in the cache's order.
+  const copyAll = () => {
+    if (!shown) return;
+    const { query: asked } = shown;
+    const pages = Array.from({ length: Math.ceil(total / PAGE_ROWS) }, (_, p) =>
+      fetchPage(pageInput(asked, p)),
+    );
+    copy(
+      `${total.toLocaleString('en')} signals`,
+      Promise.all(pages).then((read) => signalsCsv(read.flatMap((p) => p.rows))),
+    );
+  };
 
   return (
     <div className="signals-view" data-testid="signals-view">
@@ -49,23 +72,23 @@ export function SignalsView() {
       <div className="view-line">
         {data && (
           <span className="count" data-testid="signals-count">
-            <span className="num">{data.rows.length.toLocaleString('en')}</span>
-            {data.total > data.rows.length && (
-              <>
-                {' '}
-                of <span className="num">{data.total.toLocaleString('en')}</span>
-              </>
-            )}{' '}
-            signals
+            <span className="num">{total.toLocaleString('en')}</span> signals
           </span>
         )}
-        {data && data.total > data.rows.length && (
-          <span className="muted" title="The table holds the first rows by the service order of its sort">
-            first {data.rows.length.toLocaleString('en')} by this sort: narrow the search for the rest
+        {total > MAX_ROWS && (
+          <span className="muted">
+            the table lists the first {MAX_ROWS.toLocaleString('en')} by this sort: narrow the search for the
+            rest
+          </span>
+        )}
+        {unserved && (
+          <span className="muted" role="note">
+            Newest first: sorting by {unservedName} takes {PAGE_ROWS.toLocaleString('en')} signals or fewer
+            (narrow the search); Time and Band (highest first) sort any number
           </span>
         )}
         {data && <AnswerMarks demo={data.demo} asOf={data.asOf} />}
-        {answer.isFetching && data && <span className="muted">updating…</span>}
+        {answer?.isFetching && data && <span className="muted">updating…</span>}
         <span className="view-line-end">
           {copied && (
             <span role="status" className="muted">
@@ -81,15 +104,20 @@ export function SignalsView() {
           </button>
           <button
             type="button"
-            disabled={rows.length === 0}
-            onClick={() => copy(`${rows.length} signals`, signalsCsv(rows))}
+            disabled={total === 0 || total > COPY_ALL_MAX}
+            title={
+              total > COPY_ALL_MAX
+                ? `Copies up to ${COPY_ALL_MAX.toLocaleString('en')} signals: narrow the search`
+                : undefined
+            }
+            onClick={copyAll}
           >
             Copy all rows as CSV
           </button>
         </span>
       </div>
       {data && <ClampBanner clamps={data.clamps} />}
-      {answer.error ? (
+      {answer?.error ? (
         <EmptyState tone="error" title="The signals could not be read from the cache">
           <p>{answer.error.message}</p>
           <button type="button" onClick={() => void answer.refetch()}>
@@ -113,7 +141,7 @@ export function SignalsView() {
           )}
         </EmptyState>
       ) : (
-        <SignalsTable rows={rows} />
+        <SignalsTable query={shown!.query} total={total} first={rows} onSelectedRow={onSelectedRow} />
       )}
     </div>
   );

@@ -36,6 +36,7 @@ export const countryLabelsLayer: MapLayerModule = {
   title: 'Country names',
   defaultVisible: true,
   toggleable: true,
+  section: 'Basemap',
   create(palette) {
     const text = new Text({
       font: mapFont(0.85, 500),

@@ -6,7 +6,7 @@ import GeoJSON from 'ol/format/GeoJSON';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
-import { bandRgb } from '../../../ui/severity';
+import { bandColour, bandRgb } from '../../../ui/severity';
 import type { CountryCount } from '../../read-types';
 import { loadCountries } from '../basemap-data';
 import { codeOfBasemapName } from '../country-codes';
@@ -26,6 +26,9 @@ export const countrySignalsLayer: MapLayerModule = {
   title: 'Country-level signals',
   defaultVisible: true,
   toggleable: true,
+  section: 'Signals',
+  hint: 'no place finer than the country: shaded',
+  key: () => ({ shape: 'box', colour: bandColour(5), filled: true }),
   create(palette): CountrySignalsHandle {
     let counts = new Map<string, CountryCount>();
     let border = palette.border;

@@ -15,6 +15,8 @@ export const graticuleLayer: MapLayerModule = {
   title: 'Graticule',
   defaultVisible: true,
   toggleable: true,
+  section: 'Basemap',
+  key: (p) => ({ shape: 'line', colour: p.graticuleLabel }),
   create(palette) {
     const stroke = new Stroke({ color: palette.graticule, width: 1 });
     const labelFill = new Fill({ color: palette.graticuleLabel });

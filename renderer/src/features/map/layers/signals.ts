@@ -9,7 +9,7 @@ import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import type { FlatStyleLike } from 'ol/style/flat';
-import { bandRgb } from '../../../ui/severity';
+import { bandColour, bandRgb } from '../../../ui/severity';
 import { POINT_MEASURED, POINT_RETRACTED, type SignalPoints } from '../../read-types';
 import type { MapPalette } from '../palette';
 import type { LayerHandle, MapLayerModule } from './types';
@@ -92,6 +92,9 @@ export const signalsLayer: MapLayerModule = {
   title: 'Signals',
   defaultVisible: true,
   toggleable: true,
+  section: 'Signals',
+  hint: 'reported events by severity band; measured ones as diamonds',
+  key: () => ({ shape: 'circle', colour: bandColour(5) }),
   create(palette): SignalsHandle {
     const source = new VectorSource<Feature<Point>>({ wrapX: true });
     let selected = -1;

@@ -1,0 +1,110 @@
+// Below the lists, what the chosen row holds: a standing order's last run with the cached
+// events that can explain it, or a monitoring area's series with its anomalies.
+import { useMonitoringSeries, useOrderFired } from '../../data';
+import { useSelection } from '../../state/selection';
+import { useViewState } from '../../state/view-state';
+import { AnswerMarks } from '../../ui/answer-marks';
+import { EmptyState } from '../../ui/empty-state';
+import { HonestyMark } from '../../ui/honesty-mark';
+import { formatUtc } from '../../ui/time';
+import { SeriesChart } from './series-chart';
+
+export function FiredPanel({ orderId, name, demo }: { orderId: string; name: string; demo: boolean }) {
+  const answer = useOrderFired(orderId);
+  const select = useSelection((s) => s.select);
+  const setView = useViewState((s) => s.setView);
+  const data = answer.data;
+  return (
+    <section className="panel orders-detail" aria-label={`What ${name} found`}>
+      <header className="panel-header">
+        <h2>{name}</h2>
+        {data && <AnswerMarks demo={demo} asOf={data.asOf} />}
+      </header>
+      {answer.error ? (
+        <EmptyState tone="error" title="This order could not be read from the cache">
+          <p>{answer.error.message}</p>
+        </EmptyState>
+      ) : !data ? (
+        <EmptyState tone="loading" title="Reading…" />
+      ) : !data.firedAt ? (
+        <p className="panel-line">This order has not fired: no check found anything to report.</p>
+      ) : (
+        <>
+          <p className="panel-line">
+            <span className="tag tag-danger">FIRED</span> {formatUtc(data.firedAt)}.{' '}
+            <span className="muted">
+              The service does not list what a check found: these are the cached events in the order’s box
+              from {data.since ? formatUtc(data.since) : 'its period'} to the run.
+            </span>
+          </p>
+          {data.events.length === 0 ? (
+            <p className="panel-line muted">
+              No cached event in its box in that span (a sync may bring them).
+            </p>
+          ) : (
+            <ul className="fired-events" aria-label="Events that fired it">
+              {data.events.map((e) => (
+                <li key={e.id}>
+                  <button
+                    type="button"
+                    className="ghost"
+                    title="Select this event and show it on the map"
+                    onClick={() => {
+                      select({ kind: 'signal', id: e.id, label: e.title, from: 'Orders' });
+                      setView('map');
+                    }}
+                  >
+                    {e.title}
+                  </button>{' '}
+                  <span className="muted">
+                    {e.category.replace(/_/g, ' ')}
+                    {e.occurredAt ? ` · ${formatUtc(e.occurredAt)}` : ''}
+                    {e.severityBand !== null ? ` · band ${e.severityBand}` : ''}
+                  </span>
+                </li>
+              ))}
+              {data.total > data.events.length && (
+                <li className="muted">and {data.total - data.events.length} more</li>
+              )}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function SeriesPanel({ areaId, name, demo }: { areaId: string; name: string; demo: boolean }) {
+  const answer = useMonitoringSeries(areaId);
+  const data = answer.data;
+  return (
+    <section className="panel orders-detail" aria-label={`Series of ${name}`}>
+      <header className="panel-header">
+        <h2>{name}</h2>
+        {data && <AnswerMarks demo={demo} asOf={data.asOf} />}
+        {data?.pending && <HonestyMark kind="pending" detail="not yet with the service" />}
+      </header>
+      {answer.error ? (
+        <EmptyState tone="error" title="This area could not be read from the cache">
+          <p>{answer.error.message}</p>
+        </EmptyState>
+      ) : !data ? (
+        <EmptyState tone="loading" title="Reading…" />
+      ) : data.metrics.length === 0 ? (
+        <p className="panel-line muted">
+          {data.pending
+            ? 'This area is not with the service yet: it has no measurements.'
+            : 'No measurement is cached for this area yet.'}
+        </p>
+      ) : (
+        data.metrics.map((m, i) => (
+          <SeriesChart
+            key={m.polygonId ?? i}
+            label={(m.label ?? m.metric ?? 'value').replace(/_/g, ' ')}
+            points={m.points}
+          />
+        ))
+      )}
+    </section>
+  );
+}

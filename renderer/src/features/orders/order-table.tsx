@@ -1,0 +1,143 @@
+// The standing orders: state, cadence, box, last run (a fired order stands out), what is
+// pending, and pause / resume / delete (delete asks first). Pause and delete exist only on
+// the alternate profile's service; on the main profile the view says so instead.
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useOrdersDelete, useOrdersSetActive } from '../../data';
+import { useSelection } from '../../state/selection';
+import { formatUtc, RelativeTime } from '../../ui/time';
+import { formatKm2 } from '../map/box-tool/box';
+import type { OrderLine } from './order-lines';
+import { PendingNote } from './pending-note';
+
+const stop = (e: MouseEvent | KeyboardEvent) => e.stopPropagation();
+
+function OrderActions({ line }: { line: OrderLine }) {
+  const setActive = useOrdersSetActive();
+  const remove = useOrdersDelete();
+  const [confirming, setConfirming] = useState(false);
+  const deleting = line.changes.some((c) => c.what === 'deleting' && c.refusal === null);
+  // An order whose record does not say (the service's create answer omits it) is taken as
+  // running: pausing it is what can be asked.
+  const error = setActive.error ?? remove.error;
+  if (confirming)
+    return (
+      <span className="order-confirm" role="group" aria-label={`Delete ${line.name}?`} onClick={stop}>
+        <span>Delete “{line.name}”? The service stops checking it.</span>{' '}
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            remove.mutate({ orderId: line.id });
+            setConfirming(false);
+          }}
+        >
+          Confirm delete
+        </button>{' '}
+        <button type="button" className="ghost" onClick={() => setConfirming(false)}>
+          Keep
+        </button>
+      </span>
+    );
+  return (
+    <span className="order-actions" onClick={stop} onKeyDown={stop}>
+      <button
+        type="button"
+        disabled={deleting || setActive.isPending}
+        aria-label={`${line.active === false ? 'Resume' : 'Pause'} ${line.name}`}
+        onClick={() => setActive.mutate({ orderId: line.id, active: line.active === false })}
+      >
+        {line.active === false ? 'Resume' : 'Pause'}
+      </button>{' '}
+      <button
+        type="button"
+        className="ghost"
+        disabled={deleting}
+        aria-label={`Delete ${line.name}`}
+        onClick={() => setConfirming(true)}
+      >
+        Delete
+      </button>
+      {error && <span role="alert"> Not queued: {error.message}</span>}
+    </span>
+  );
+}
+
+export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; canChange: boolean }) {
+  const selection = useSelection((s) => s.selection);
+  const select = useSelection((s) => s.select);
+  const choose = (l: OrderLine) => select({ kind: 'order', id: l.id, label: l.name, from: 'Orders' });
+  return (
+    <div className="table-scroll">
+      <table className="dense orders-table" aria-label="Standing orders">
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>State</th>
+            <th>Cadence</th>
+            <th className="right">Area</th>
+            <th>Last run (fired)</th>
+            <th>Next due</th>
+            <th className="right" title="Monthly tokens the service projected when it accepted the order">
+              Tokens / month
+            </th>
+            <th>Service</th>
+            {canChange && <th>Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr
+              key={l.id}
+              tabIndex={0}
+              className={l.lastRunAt ? 'order-fired' : undefined}
+              aria-selected={selection?.kind === 'order' && selection.id === l.id}
+              data-testid="order-row"
+              onClick={() => choose(l)}
+              onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && choose(l)}
+              title="Show what this order found"
+            >
+              <td>{l.name}</td>
+              <td>
+                {l.active === null ? (
+                  <span className="unknown">not said</span>
+                ) : l.active ? (
+                  'active'
+                ) : (
+                  <span className="tag">paused</span>
+                )}
+              </td>
+              <td>{l.cadence ?? <span className="unknown">not said</span>}</td>
+              <td className="right num">{l.km2 === null ? '—' : formatKm2(l.km2)}</td>
+              <td>
+                {l.lastRunAt ? (
+                  <span className="fired" title={formatUtc(l.lastRunAt)}>
+                    <span className="tag tag-danger">FIRED</span> <RelativeTime iso={l.lastRunAt} />
+                    {l.totalRuns !== null && <span className="muted num"> · {l.totalRuns} runs</span>}
+                  </span>
+                ) : (
+                  <span className="muted">never</span>
+                )}
+              </td>
+              <td className="num">{l.nextDueAt ? formatUtc(l.nextDueAt).replace(' UTC', '') : '—'}</td>
+              <td className="right num">
+                {l.projected ? (
+                  `typical ${l.projected.typical.toLocaleString('en')} · max ${l.projected.max.toLocaleString('en')}`
+                ) : (
+                  <span className="muted">not stated</span>
+                )}
+              </td>
+              <td>
+                <PendingNote pending={l.pending} changes={l.changes} />
+              </td>
+              {canChange && (
+                <td>
+                  <OrderActions line={l} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// A standing order's projected monthly tokens, before it is created. The service offers no
+// estimate to ask for and documents no rule to compute one (docs/endpoints.md): the alternate
+// profile states typical and maximum figures only in its answer to the create itself, and the
+// cache keeps them on the order. So before a new order the window shows what the service
+// projected for the analyst's own earlier orders, named as such, and never a number of its own.
+import type { Profile } from '../../../../shared/contract';
+import { useStandingOrders } from '../../data';
+
+export interface StatedProjection {
+  name: string;
+  typical: number;
+  max: number;
+}
+
+/** The service's own projections, as kept on cached orders (latest listed first). */
+export function statedProjections(records: readonly Record<string, unknown>[]): StatedProjection[] {
+  const out: StatedProjection[] = [];
+  for (const r of records) {
+    const typical = r.projected_monthly_tokens_typical;
+    const max = r.projected_monthly_tokens_max;
+    if (typeof typical !== 'number' || typeof max !== 'number') continue;
+    out.push({
+      name: typeof r.name === 'string' && r.name ? r.name : String(r.id ?? 'an order'),
+      typical,
+      max,
+    });
+  }
+  return out;
+}
+
+const fmt = (n: number) => n.toLocaleString('en');
+
+export function TokenProjection({ profile }: { profile: Profile | null }) {
+  const orders = useStandingOrders();
+  const stated = statedProjections((orders.data?.rows ?? []).map((r) => r.record as Record<string, unknown>));
+  return (
+    <div className="token-projection" role="note" aria-label="Projected monthly tokens">
+      <p>
+        <strong>Projected monthly tokens</strong> (typical and max) for this order:{' '}
+        <span className="unknown">not known until the service accepts it</span>
+      </p>
+      {stated.length > 0 ? (
+        <p>
+          The service projected, for your order{stated.length > 1 ? 's' : ''}{' '}
+          {stated.slice(0, 3).map((p, i) => (
+            <span key={`${p.name}-${i}`}>
+              {i > 0 ? '; ' : ''}“{p.name}”: typical {fmt(p.typical)}, max {fmt(p.max)}
+            </span>
+          ))}
+          {stated.length > 3 ? ` (and ${stated.length - 3} more)` : ''}.
+        </p>
+      ) : null}
+      <p className="muted">
+        The service gives no estimate before an order exists and documents no rule to work one out.
+        {profile === 'alternate'
+          ? ' It states its projection when it accepts the order; the order then shows it.'
+          : ' This service does not state one when it accepts the order either.'}
+      </p>
+    </div>
+  );
+}

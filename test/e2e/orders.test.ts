@@ -1,0 +1,171 @@
+// The Orders view in a real browser through `watchfloor serve --demo --profile alternate` (the
+// profile whose service can pause and delete standing orders), as an analyst uses it: the
+// seeded orders and areas listed, "Draw on map" arming the box tool, a box too large for a
+// standing order refused with the service's reason, a valid one created (pending, then listed
+// with the service), paused, and deleted after a confirmation; a fired order's events and an
+// area's series chart. Screenshots go to .tmp/artifacts/.
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser';
+import { startServeProcess, type ServeProcess } from '../helpers/serve';
+import { artifacts, freshHome, goTo } from '../helpers/window';
+
+let serve: ServeProcess;
+let browser: Browser;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  [serve, browser] = await Promise.all([
+    startServeProcess(['--demo', '--profile', 'alternate'], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+      ...freshHome('orders'),
+    }),
+    launchChromium(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+});
+
+/** Opens the window on the Orders view, the map left over the Nile delta at zoom 5. */
+async function open(theme: 'dark' | 'light' = 'dark'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((t) => {
+    const state = {
+      state: { view: 'orders', theme: t, map: { center: [31.2, 30.6], zoom: 5, layers: {} } },
+      version: 1,
+    };
+    localStorage.setItem('watchfloor.view-state', JSON.stringify(state));
+  }, theme);
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(serve.url);
+  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+  await page.getByRole('main').getByRole('heading', { level: 1, name: 'Orders', exact: true }).waitFor();
+  return { context, page };
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `orders-${name}.png`) });
+const ordersTable = (page: Page) => page.getByRole('table', { name: 'Standing orders' });
+const orderRow = (page: Page, name: string): Locator =>
+  ordersTable(page)
+    .getByTestId('order-row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+const panel = (page: Page) => page.getByRole('region', { name: 'Drawn box' });
+
+/** Drags a box of `size` px around the map's middle with the box tool armed. */
+async function drawBox(page: Page, size: number): Promise<void> {
+  const b = (await page.getByTestId('map').boundingBox())!;
+  const x = b.x + b.width / 2 - size / 2;
+  const y = b.y + b.height / 2 - size / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + size, y + size, { steps: 12 });
+  await page.mouse.up();
+  await panel(page).waitFor();
+}
+
+describe('the Orders view (serve --demo --profile alternate)', () => {
+  it('lists the orders, refuses a box too large, creates, pauses and deletes a standing order', async () => {
+    const { context, page } = await open();
+    // The first sync brings the seeded orders and areas.
+    await expect
+      .poll(() => ordersTable(page).getByTestId('order-row').count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Monitoring areas' }).getByTestId('area-row').count(), {
+        timeout: 30_000,
+      })
+      .toBe(3);
+    // A seeded order has fired: it is marked.
+    expect(await ordersTable(page).getByText('FIRED').count()).toBeGreaterThan(0);
+    await shot(page, 'list-dark');
+
+    await page.getByRole('button', { name: 'Draw on map' }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Map', exact: true }).waitFor();
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Draw box' }).getAttribute('aria-pressed')).toBe('true');
+
+    // About 1,500 km a side at zoom 5: far over the 100,000 km² a standing order may cover.
+    await drawBox(page, 300);
+    const tooLarge = panel(page).getByRole('button', { name: 'Create standing order' });
+    expect(await tooLarge.isDisabled()).toBe(true);
+    await panel(page).getByText('bbox is larger than 100,000 km2').waitFor();
+    await shot(page, 'too-large-dark');
+    await panel(page).getByRole('button', { name: 'Clear box' }).click();
+
+    // About 170 km a side: a valid standing order.
+    await page.getByRole('button', { name: 'Draw box' }).click();
+    await drawBox(page, 40);
+    await panel(page).getByRole('button', { name: 'Create standing order' }).click();
+    const form = panel(page).getByRole('form', { name: 'New standing order' });
+    const projection = form.getByRole('note', { name: 'Projected monthly tokens' });
+    expect(await projection.textContent()).toContain('not known');
+    await form.getByRole('textbox', { name: 'Name' }).fill('Delta order');
+    await shot(page, 'create-dark');
+    await form.getByRole('button', { name: 'Create standing order' }).click();
+    await expect
+      .poll(() => panel(page).getByRole('status').textContent(), { timeout: 30_000 })
+      .toMatch(/Standing order.*(PENDING|sent to the service)/);
+
+    await goTo(page, 'Orders');
+    const row = orderRow(page, 'Delta order');
+    await row.waitFor();
+    // Listed, then with the service once the outbox has sent it.
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('with the service');
+    expect(await row.textContent()).not.toContain('PENDING');
+
+    await row.getByRole('button', { name: 'Pause Delta order' }).click();
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toMatch(/paused.*with the service/);
+    await row.getByRole('button', { name: 'Resume Delta order' }).waitFor();
+    await shot(page, 'paused-dark');
+
+    await row.getByRole('button', { name: 'Delete Delta order' }).click();
+    await row
+      .getByRole('group', { name: 'Delete Delta order?' })
+      .getByRole('button', { name: 'Confirm delete' })
+      .click();
+    await row.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await ordersTable(page).getByTestId('order-row').count()).toBeGreaterThanOrEqual(3);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a fired order’s events and an area’s series with its anomalies, accessibly, in both themes', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      const { context, page } = await open(theme);
+      const fired = ordersTable(page).getByTestId('order-row').filter({ hasText: 'FIRED' }).first();
+      await fired.waitFor({ timeout: 30_000 });
+      await fired.click();
+      await page
+        .getByRole('region', { name: /^What .* found$/ })
+        .getByText(/FIRED/)
+        .first()
+        .waitFor();
+      await shot(page, `fired-${theme}`);
+      await page.getByRole('table', { name: 'Monitoring areas' }).getByTestId('area-row').first().click();
+      const figure = page.getByRole('figure', { name: / series$/ });
+      await figure.waitFor();
+      expect(await figure.locator('canvas').count()).toBe(1);
+      expect(await figure.textContent()).toMatch(/\d+ measurements/);
+      await shot(page, `series-${theme}`);
+      // Serious or critical accessibility problems in the view as shown (both themes).
+      await page.waitForTimeout(300);
+      const axe = await new AxeBuilder({ page }).include('main').analyze();
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${theme}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+// The Passes view in a real browser through `watchfloor serve --demo --profile alternate`, as an
+// analyst uses it: a corrupt element file is refused with a clear reason and changes nothing, a
+// good one (test/fixtures/tle/) is stored; a signal picked in the Signals view becomes the
+// place and its passes are listed, optical and SAR apart; choosing a pass and showing it on the
+// map draws its ground track with the place; the soonest passes over the watches are listed.
+// Screenshots go to .tmp/artifacts/.
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser';
+import { repoRoot } from '../helpers/cli';
+import { startServeProcess, type ServeProcess } from '../helpers/serve';
+import { artifacts, freshHome, goTo } from '../helpers/window';
+
+const GOOD = path.join(repoRoot, 'test/fixtures/tle/celestrak_active_2026-08-22_2048lr.txt');
+
+let serve: ServeProcess;
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  [serve, browser] = await Promise.all([
+    startServeProcess(['--demo', '--profile', 'alternate'], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+      // Never CelesTrak from a test: nothing listens here.
+      WATCHFLOOR_CELESTRAK_URL: 'http://127.0.0.1:9/gp.php',
+      ...freshHome('passes'),
+    }),
+    launchChromium(),
+  ]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(serve.url);
+  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await serve?.stop();
+});
+
+const shot = (name: string) => page.screenshot({ path: path.join(artifacts, `passes-${name}.png`) });
+const fileInput = () => page.getByLabel('Import an element file (TLE, 3LE or OMM)');
+
+describe('Passes', () => {
+  it('refuses a corrupt element file clearly and stores a good one', async () => {
+    await goTo(page, 'Passes');
+    const summary = page.getByTestId('elements-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toMatch(/No orbital elements/);
+
+    const lines = readFileSync(GOOD, 'utf8').split('\n');
+    // A changed digit on a line 1: its checksum no longer holds.
+    lines[1] = lines[1]!.slice(0, 30) + (lines[1]![30] === '5' ? '6' : '5') + lines[1]!.slice(31);
+    await fileInput().setInputFiles({
+      name: 'corrupt.tle',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    const alert = page.getByRole('alert').filter({ hasText: 'Not imported' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(
+      /corrupt\.tle: 1 of \d+ element sets are corrupt \(lines 1-3 .*checksum.*nothing was imported/,
+    );
+    await shot('import-refused');
+    // Nothing changed.
+    expect(await summary.textContent()).toMatch(/No orbital elements/);
+
+    await fileInput().setInputFiles(GOOD);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Imported \d+ element sets from celestrak_active/ })
+      .waitFor();
+    await expect
+      .poll(() => summary.textContent(), { timeout: 30_000 })
+      .toMatch(/\d+ satellites of the families have elements/);
+  });
+
+  it('lists the passes over a picked signal, optical and SAR apart', async () => {
+    await goTo(page, 'Signals');
+    const rows = page.locator('table.signals-table tbody tr[data-signal-id]');
+    await expect.poll(() => rows.count(), { timeout: 90_000 }).toBeGreaterThan(3);
+    const row = rows.and(page.locator('[data-plottable="true"]')).first();
+    await row.click();
+    await page.getByRole('complementary', { name: 'Inspector' }).getByTestId('signal-detail').waitFor();
+
+    await goTo(page, 'Passes');
+    await expect
+      .poll(() => page.getByTestId('passes-target').textContent(), { timeout: 30_000 })
+      .toMatch(/^Signal: .+-?\d+\.\d{4}, -?\d+\.\d{4}$/);
+    const table = page.getByRole('table', { name: 'Passes', exact: true });
+    await table.waitFor({ timeout: 60_000 });
+    await expect.poll(() => table.getByTestId('pass-row').count(), { timeout: 30_000 }).toBeGreaterThan(5);
+    const optical = page.getByRole('region', { name: 'Optical' });
+    const sar = page.getByRole('region', { name: 'SAR (radar: day and night)' });
+    expect(await optical.getByRole('button', { name: 'sentinel-2' }).count()).toBe(1);
+    expect(await sar.getByRole('button', { name: 'sentinel-1' }).count()).toBe(1);
+    expect(await optical.getByRole('button', { name: 'iceye' }).count()).toBe(0);
+    // The fixture's sets are from 2026-08-22: months before these passes, and said so.
+    const now = Date.now();
+    if (now - Date.parse('2026-08-22T00:00:00Z') > 4 * 86_400_000)
+      expect(await page.getByTestId('passes-stale').textContent()).toMatch(/STALE ELEMENTS/);
+    await shot('view');
+  });
+
+  it('draws the chosen pass’s ground track with the place on the map', async () => {
+    const first = page.getByRole('table', { name: 'Passes', exact: true }).getByTestId('pass-row').first();
+    const satellite = (await first.locator('td').nth(1).textContent())!.trim();
+    await first.click();
+    await page.getByRole('button', { name: 'Show track on map' }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Map', exact: true }).waitFor();
+    const status = page.getByTestId('pass-track-status');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/track ±10 min, 61 points/);
+    expect(await status.textContent()).toContain(satellite);
+    // The track (one line, or two where it crosses the antimeridian), the peak and the place.
+    const features = Number(await status.getAttribute('data-features'));
+    expect(features).toBeGreaterThanOrEqual(3);
+    expect(features).toBeLessThanOrEqual(4);
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
+    await shot('map-track');
+  });
+
+  it('lists the soonest sunlit optical and SAR pass over each watch', async () => {
+    await goTo(page, 'Passes');
+    const table = page.getByRole('table', { name: 'Soonest passes over my watches' });
+    await table.waitFor({ timeout: 60_000 });
+    expect(await table.getByTestId('soonest-row').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation, dark or light', async () => {
+    await page.getByRole('table', { name: 'Passes', exact: true }).waitFor();
+    const serious = async (theme: string) => {
+      await page.waitForTimeout(300);
+      const { violations } = await new AxeBuilder({ page }).include('[data-testid="passes-view"]').analyze();
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${theme}: ${v.id} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+        );
+    };
+    const found = await serious('dark');
+    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await shot('view-light');
+    found.push(...(await serious('light')));
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,298 @@
+// The Passes view as an analyst checks it: the place follows the selected signal's point; the
+// timeline keeps optical and SAR families apart and tells sunlit from night passes; a family
+// without elements reads "timing unavailable", not "no passes"; a pass more than 3 days from
+// its elements is marked stale (3 days itself is not); a window past 7 days shows how it was
+// narrowed; the table sorts; choosing a pass selects it; a corrupt element file's refusal is
+// shown as main worded it; the main profile says it has no watches.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type {
+  AppInfo,
+  ElementsStatus,
+  Input,
+  PassesPredictResult,
+  PassFamily,
+  PassRow,
+} from '../../shared/contract';
+import { PassesView } from '../../renderer/src/features/passes/passes-view';
+import { usePassesState } from '../../renderer/src/features/passes/passes-state';
+import { useSelection } from '../../renderer/src/state/selection';
+import { DEMO_INFO, fakeClient, renderWithData } from './fake-client';
+
+const ALT: AppInfo = { ...DEMO_INFO, profile: 'alternate' };
+
+const family = (key: PassFamily['key'], sensor: 'optical' | 'sar', satellites = 3): PassFamily => ({
+  key,
+  label: `${key} label`,
+  sensor,
+  collectionMode: 'systematic',
+  offNadirDeg: { min: 0, max: sensor === 'sar' ? 40 : 10 },
+  satellites,
+});
+
+const pass = (over: Partial<PassRow>): PassRow => ({
+  satellite: 'SENTINEL-2A',
+  norad_id: 40697,
+  family_key: 'sentinel-2',
+  sensor: 'optical',
+  collection_mode: 'systematic',
+  peak: '2026-11-25T09:10:00Z',
+  off_nadir_deg: 4.2,
+  elevation_deg: 80.1,
+  direction: 'descending',
+  sunlit: true,
+  tle_age_days: 1.2,
+  is_past: false,
+  ...over,
+});
+
+const PASSES = [
+  pass({}),
+  pass({
+    satellite: 'SENTINEL-2B',
+    norad_id: 42063,
+    peak: '2026-11-25T21:40:00Z',
+    sunlit: false,
+    off_nadir_deg: 8,
+  }),
+  pass({
+    satellite: 'ICEYE-X2',
+    norad_id: 43800,
+    family_key: 'iceye',
+    sensor: 'sar',
+    collection_mode: 'taskable',
+    peak: '2026-11-26T03:00:00Z',
+    off_nadir_deg: 22,
+    elevation_deg: 50,
+    sunlit: false,
+  }),
+];
+
+function predicted(over: Partial<PassesPredictResult> = {}): PassesPredictResult {
+  return {
+    target: { lat: 50.45, lon: 30.52 },
+    window: { start: '2026-11-25', end: '2026-11-27' },
+    windowClamp: null,
+    families: [family('sentinel-2', 'optical'), family('iceye', 'sar'), family('umbra', 'sar', 0)],
+    unknownFamilies: [],
+    familiesWithoutElements: ['umbra'],
+    passes: PASSES,
+    passesFound: PASSES.length,
+    limit: 2000,
+    freshness: { maxTleAgeDays: 1.2, stale: false, staleAfterDays: 3 },
+    retrievalOk: false,
+    failures: [],
+    note: 'Systematic passes are geometric predictions from orbital elements.',
+    attribution: 'Orbital elements: the local cache.',
+    generatedAt: '2026-11-25T08:00:00Z',
+    ...over,
+  };
+}
+
+const STATUS: ElementsStatus = {
+  satellites: 6,
+  sets: 6,
+  newestEpoch: '2026-11-24T12:00:00Z',
+  oldestEpoch: '2026-11-23T12:00:00Z',
+  sources: [{ source: 'file:resource.tle', sets: 6, fetchedAt: '2026-11-24T13:00:00Z' }],
+  refresh: null,
+  families: [family('sentinel-2', 'optical'), family('iceye', 'sar')],
+};
+
+const SIGNAL = {
+  signal: { id: 'ev-1', title: 'Fire near the port', lat: 50.45, lng: 30.52 },
+  profile: 'main' as const,
+  retracted: false,
+  resolvedFrom: null,
+  mergedIds: [],
+  asOf: null,
+};
+
+function client(
+  predict: (i: Input<'passes.predict'>) => PassesPredictResult = () => predicted(),
+  info = DEMO_INFO,
+) {
+  return fakeClient({
+    'app.info': () => info,
+    'signals.get': () => SIGNAL as never,
+    'passes.predict': predict,
+    'elements.status': () => STATUS,
+    'watches.list': () => ({ rows: [], asOf: null }),
+    'passes.soonest': () => ({
+      window: { start: '2026-11-25T08:00:00Z', end: '2026-11-27T08:00:00Z' },
+      places: [],
+      familiesWithoutElements: [],
+      maxTleAgeDays: null,
+      stale: false,
+    }),
+  });
+}
+
+beforeEach(() => {
+  usePassesState.setState({ target: null, startDate: null, days: 3, chosen: null, adopted: null });
+  useSelection.getState().clear();
+});
+
+describe('Passes view', () => {
+  it('asks for the passes over the selected signal’s point', async () => {
+    const c = client();
+    useSelection.getState().select({ kind: 'signal', id: 'ev-1', label: 'Fire near the port' });
+    renderWithData(<PassesView />, c);
+    expect(await screen.findByText('Signal: Fire near the port')).toBeTruthy();
+    await waitFor(() => expect(c.calls('passes.predict').length).toBeGreaterThan(0));
+    expect(c.calls('passes.predict').at(-1)).toMatchObject({ lat: 50.45, lon: 30.52 });
+  });
+
+  it('groups the timeline into optical and SAR families, sunlit apart from night', async () => {
+    usePassesState.getState().setTarget({ lat: 50.45, lon: 30.52, label: 'Typed place', from: null });
+    renderWithData(<PassesView />, client());
+    const optical = await screen.findByRole('region', { name: 'Optical' });
+    const sar = screen.getByRole('region', { name: 'SAR (radar: day and night)' });
+    expect(
+      within(optical).getByRole('img', { name: 'sentinel-2 label: 2 passes, 1 sunlit, 1 at night' }),
+    ).toBeTruthy();
+    expect(within(optical).queryByRole('button', { name: 'iceye' })).toBeNull();
+    expect(
+      within(sar).getByRole('img', { name: 'iceye label: 1 passes, 0 sunlit, 1 at night' }),
+    ).toBeTruthy();
+    // No elements for umbra: its timing is unknown, never "0 passes".
+    expect(within(sar).getByText(/no elements: timing unavailable/)).toBeTruthy();
+    expect(within(sar).queryByRole('img', { name: /umbra label/ })).toBeNull();
+    expect(screen.getByText(/No usable elements for umbra/)).toBeTruthy();
+  });
+
+  it('warns of stale elements above 3 days from the pass, not at 3 days', async () => {
+    usePassesState.getState().setTarget({ lat: 50.45, lon: 30.52, label: 'Typed place', from: null });
+    const atThree = PASSES.map((p) => ({ ...p, tle_age_days: 3 }));
+    const c = client(() =>
+      predicted({ passes: atThree, freshness: { maxTleAgeDays: 3, stale: false, staleAfterDays: 3 } }),
+    );
+    const view = renderWithData(<PassesView />, c);
+    await screen.findByRole('table', { name: 'Passes' });
+    expect(screen.queryByTestId('passes-stale')).toBeNull();
+    expect(screen.queryByText('STALE')).toBeNull();
+    view.unmount();
+
+    const older = PASSES.map((p, i) => ({ ...p, tle_age_days: i === 2 ? 3.4 : 2.5 }));
+    const c2 = client(() =>
+      predicted({ passes: older, freshness: { maxTleAgeDays: 3.4, stale: true, staleAfterDays: 3 } }),
+    );
+    renderWithData(<PassesView />, c2);
+    const warning = await screen.findByTestId('passes-stale');
+    expect(warning.textContent).toMatch(/STALE ELEMENTS/);
+    expect(warning.textContent).toMatch(/1 of 3 passes are over 3 days/);
+    const rows = screen.getAllByTestId('pass-row');
+    const staleRows = rows.filter((r) => within(r).queryByText('STALE'));
+    expect(staleRows).toHaveLength(1);
+    expect(within(staleRows[0]!).getByText('ICEYE-X2')).toBeTruthy();
+  });
+
+  it('shows how a window past 7 days was narrowed', async () => {
+    usePassesState.getState().setTarget({ lat: 50.45, lon: 30.52, label: 'Typed place', from: null });
+    const c = client((i) =>
+      predicted(
+        i.endDate && i.endDate > '2026-12-02'
+          ? {
+              window: { start: '2026-11-25', end: '2026-12-02' },
+              windowClamp: {
+                requested: { start_date: '2026-11-25', end_date: i.endDate },
+                applied: { start_date: '2026-11-25', end_date: '2026-12-02' },
+                reason: 'end_date is capped to a 7-day horizon',
+              },
+            }
+          : {},
+      ),
+    );
+    usePassesState.getState().setWindow({ startDate: '2026-11-25', days: 10 });
+    renderWithData(<PassesView />, c);
+    const clamp = await screen.findByTestId('passes-clamp');
+    expect(clamp.textContent).toMatch(/CLAMPED/);
+    expect(clamp.textContent).toMatch(
+      /asked 2026-11-25 to 2026-12-04, searched to 2026-12-02: capped to 7 days/,
+    );
+    expect(c.calls('passes.predict').at(-1)).toMatchObject({
+      startDate: '2026-11-25',
+      endDate: '2026-12-04',
+    });
+  });
+
+  it('sorts the table and selects a chosen pass everywhere', async () => {
+    usePassesState.getState().setTarget({ lat: 50.45, lon: 30.52, label: 'Typed place', from: null });
+    const user = userEvent.setup();
+    renderWithData(<PassesView />, client());
+    const table = await screen.findByRole('table', { name: 'Passes' });
+    const names = () =>
+      within(table)
+        .getAllByTestId('pass-row')
+        .map((r) => r.children[1]!.textContent);
+    expect(names()).toEqual(['SENTINEL-2A', 'SENTINEL-2B', 'ICEYE-X2']);
+    await user.click(within(table).getByRole('button', { name: /Off-nadir/ }));
+    expect(names()).toEqual(['SENTINEL-2A', 'SENTINEL-2B', 'ICEYE-X2']);
+    await user.click(within(table).getByRole('button', { name: /Off-nadir/ }));
+    expect(names()).toEqual(['ICEYE-X2', 'SENTINEL-2B', 'SENTINEL-2A']);
+    await user.click(within(table).getByText('ICEYE-X2'));
+    expect(useSelection.getState().selection).toMatchObject({
+      kind: 'pass',
+      id: '43800@2026-11-26T03:00:00Z',
+    });
+    expect(usePassesState.getState().chosen?.target).toEqual({ lat: 50.45, lon: 30.52 });
+    expect(screen.getByRole('button', { name: 'Show track on map' })).toBeTruthy();
+  });
+
+  it('shows a corrupt element file’s refusal and what was wrong', async () => {
+    const c = client();
+    c.answer({
+      'elements.import': () => {
+        throw new Error(
+          'bad.tle: 1 of 41 element sets are corrupt (lines 1-3 (NORAD 39634): line 2 checksum is 3, expected 4); nothing was imported.',
+        );
+      },
+    });
+    const user = userEvent.setup();
+    renderWithData(<PassesView />, c);
+    const input = await screen.findByLabelText('Import an element file (TLE, 3LE or OMM)');
+    await user.upload(input, new File(['1 25544U ...'], 'bad.tle', { type: 'text/plain' }));
+    const alert = await screen.findByText(/Not imported:/);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toMatch(/line 2 checksum is 3, expected 4\); nothing was imported/);
+    expect(c.calls('elements.import')).toEqual([{ name: 'bad.tle', text: '1 25544U ...' }]);
+  });
+
+  it('says the main profile has no watches, and lists the soonest passes over the alternate’s', async () => {
+    const view = renderWithData(<PassesView />, client());
+    expect(await screen.findByText('This service (main profile) has no watches.')).toBeTruthy();
+    view.unmount();
+
+    const c = client(undefined, ALT);
+    c.answer({
+      'watches.list': () => ({
+        rows: [
+          {
+            id: 'w1',
+            pending: false,
+            record: { id: 'w1', name: 'Port area', area: { bbox: [30, 50, 31, 51] } },
+          },
+        ],
+        asOf: null,
+      }),
+      'passes.soonest': (i) => ({
+        window: { start: '2026-11-25T08:00:00Z', end: '2026-11-27T08:00:00Z' },
+        places: i.places.map((p) => ({ ...p, optical: PASSES[0]!, sar: null })),
+        familiesWithoutElements: [],
+        maxTleAgeDays: 1,
+        stale: false,
+      }),
+    });
+    renderWithData(<PassesView />, c);
+    const table = await screen.findByRole('table', { name: 'Soonest passes over my watches' });
+    const row = within(table).getByTestId('soonest-row');
+    expect(within(row).getByText('Port area')).toBeTruthy();
+    expect(within(row).getByText(/SENTINEL-2A/)).toBeTruthy();
+    expect(within(row).getByText('none in 48 h')).toBeTruthy();
+    expect(c.calls('passes.soonest').at(-1)).toEqual({
+      places: [{ id: 'w1', lat: 50.5, lon: 30.5 }],
+      hours: 48,
+    });
+  });
+});
