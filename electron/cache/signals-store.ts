@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { setCheckpoint } from './checkpoints';
 import { cacheProfile, type Profile } from './meta';
 import { SLOTS, tkeyAllocator } from './tkey';
+import { payloadEncoder } from './payload';
 import { signalRow } from './signal-columns';
 import { idOf, normTime, stmt } from './sql';
 
@@ -103,6 +104,7 @@ export function storeSignalsPage(
 
   return db.transaction(() => {
     const allocate = tkeyAllocator(db);
+    const encode = payloadEncoder(db);
     // One lookup for the page's ids rather than one per signal.
     const known = new Map(
       (
@@ -121,12 +123,12 @@ export function storeSignalsPage(
       if (found === undefined) {
         key = allocate(r.second);
         const seq = insert.run(BigInt(key), ...values, r.id).lastInsertRowid;
-        payloadInsert.run(seq, r.payload);
+        payloadInsert.run(seq, encode(r.record));
         known.set(r.id, { tkey: key, seq: Number(seq) });
         inserted++;
       } else {
         const old = found.tkey;
-        payloadUpdate.run(r.payload, found.seq);
+        payloadUpdate.run(encode(r.record), found.seq);
         if (Math.floor(old / SLOTS) === r.second) {
           key = old;
           update.run(...values, found.seq);

@@ -13,6 +13,7 @@ import { migration009 } from './009-sync-seen';
 import { migration010 } from './010-orbital-elements';
 import { migration011 } from './011-rtree-points';
 import { migration012 } from './012-signal-facets';
+import { migration013 } from './013-narrow-tkey-packed-payloads';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

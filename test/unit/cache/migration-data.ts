@@ -315,6 +315,46 @@ export const seeds: Record<number, Seed> = {
       });
     },
   },
+  13: {
+    // Payloads packed as step 13's code packs them: each object's keys are a shape's number.
+    seed(db) {
+      db.prepare('INSERT INTO signal_payload_shapes (id, keys) VALUES (?, ?)').run(
+        1,
+        '["id","title","casualties"]',
+      );
+      db.prepare('INSERT INTO signal_payload_shapes (id, keys) VALUES (?, ?)').run(
+        2,
+        '["killed","not_counted"]',
+      );
+      const seq = db
+        .prepare(
+          `INSERT INTO signals (tkey, id, profile, occurred_at, last_updated_at, title, country)
+           VALUES (?, 'sig-e', 'main', '2026-10-01T12:00:00.000Z', ?, 'Port closed in Odesa', 'Ukraine')`,
+        )
+        .run(key(10), AT).lastInsertRowid;
+      db.prepare('INSERT INTO signal_payloads VALUES (?, ?)').run(
+        seq,
+        Buffer.from('{"1":["sig-e","Port closed in Odesa",{"2":[3,[]]}]}'),
+      );
+      db.prepare('INSERT INTO signals_fts (rowid, title, country) VALUES (?, ?, ?)').run(
+        key(10),
+        'Port closed in Odesa',
+        'Ukraine',
+      );
+    },
+    check(db) {
+      expect(getSignal(db, 'sig-e')).toEqual({
+        signal: {
+          id: 'sig-e',
+          title: 'Port closed in Odesa',
+          casualties: { killed: 3, not_counted: [] },
+          profile: 'main',
+          retracted: false,
+        },
+      });
+      expect(querySignals(db, { q: 'odesa' }).map((s) => s.id)).toEqual(['sig-e']);
+    },
+  },
 };
 
 /**
