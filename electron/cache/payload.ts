@@ -32,22 +32,33 @@ function shapeKeys(db: Database.Database, id: number): readonly string[] {
  * only for this encoder's life, so a rolled-back shape is never assumed to exist later.
  */
 export function payloadEncoder(db: Database.Database): (record: unknown) => Buffer {
-  const ids = new Map<string, number>();
   const find = stmt(db, 'SELECT id FROM signal_payload_shapes WHERE keys = ?').pluck();
   const add = stmt(db, 'INSERT INTO signal_payload_shapes (keys) VALUES (?)');
+  // Shapes met so far, by key count; compared key by key (keys from JSON.parse are interned
+  // strings, so each comparison is cheap, and records of a profile share a few shapes).
+  const byCount = new Map<number, { keys: string[]; id: number }[]>();
   const shapeId = (keys: string[]): number => {
-    const text = JSON.stringify(keys);
-    let id = ids.get(text);
-    if (id === undefined) {
-      id = (find.get(text) as number | undefined) ?? Number(add.run(text).lastInsertRowid);
-      ids.set(text, id);
+    let list = byCount.get(keys.length);
+    if (!list) byCount.set(keys.length, (list = []));
+    next: for (const shape of list) {
+      for (let i = 0; i < keys.length; i++) if (shape.keys[i] !== keys[i]) continue next;
+      return shape.id;
     }
+    const text = JSON.stringify(keys);
+    const id = (find.get(text) as number | undefined) ?? Number(add.run(text).lastInsertRowid);
+    // An object used as a map (keys that vary record to record) makes a shape per record;
+    // those are not kept for comparing, so the scan above stays short.
+    if (list.length < 16) list.push({ keys, id });
     return id;
   };
+
   // JSON.stringify calls this for every value after toJSON, as it would write it: an object
   // becomes {shape: values}, keeping only the keys JSON.stringify would have written.
   function replacer(this: unknown, _key: string, value: unknown): unknown {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    // JSON.stringify unwraps these after calling the replacer; unwrapped here, it does the same.
+    if (value instanceof String || value instanceof Number || value instanceof Boolean)
+      return value.valueOf();
     const keys: string[] = [];
     const values: unknown[] = [];
     for (const k of Object.keys(value)) {
@@ -58,7 +69,60 @@ export function payloadEncoder(db: Database.Database): (record: unknown) => Buff
     }
     return { [shapeId(keys)]: values };
   }
-  return (record) => Buffer.from(JSON.stringify(record, replacer));
+
+  // The fast path for what JSON.parse makes (plain objects, arrays, strings, finite or not
+  // numbers, booleans, null), written straight to text: ~3× faster than the replacer, which
+  // JSON.stringify calls for every value. Anything else (toJSON, wrapper objects, class
+  // instances, bigint) sends the whole record down the replacer path, which is exact.
+  class Unusual extends Error {}
+  const write = (v: unknown): string => {
+    switch (typeof v) {
+      case 'string':
+        return JSON.stringify(v);
+      case 'number':
+        return Number.isFinite(v) ? String(v) : 'null';
+      case 'boolean':
+        return v ? 'true' : 'false';
+      case 'object': {
+        if (v === null) return 'null';
+        const proto = Object.getPrototypeOf(v) as unknown;
+        if (Array.isArray(v)) {
+          if (proto !== Array.prototype || 'toJSON' in v) throw new Unusual();
+          let out = '[';
+          for (let i = 0; i < v.length; i++) {
+            const x: unknown = v[i];
+            if (i) out += ',';
+            out += x === undefined || typeof x === 'function' || typeof x === 'symbol' ? 'null' : write(x);
+          }
+          return `${out}]`;
+        }
+        if ((proto !== Object.prototype && proto !== null) || 'toJSON' in v) throw new Unusual();
+        const keys: string[] = [];
+        let values = '';
+        for (const k of Object.keys(v)) {
+          const x = (v as Json)[k];
+          if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+          if (keys.length) values += ',';
+          keys.push(k);
+          values += write(x);
+        }
+        return `{"${shapeId(keys)}":[${values}]}`;
+      }
+      default:
+        throw new Unusual();
+    }
+  };
+
+  return (record) => {
+    let text: string;
+    try {
+      text = write(record);
+    } catch (e) {
+      if (!(e instanceof Unusual)) throw e;
+      text = JSON.stringify(record, replacer);
+    }
+    return Buffer.from(text);
+  };
 }
 
 function unpack(db: Database.Database, v: unknown): unknown {
