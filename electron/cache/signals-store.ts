@@ -146,9 +146,11 @@ export function storeSignalsPage(
       // Only drawable points go in the R*Tree: with a bbox, the main profile lists events with
       // a point inside it and leaves country-level ones (plottable false) out (spec: main,
       // GET /signals, rule 5). Alternate records carry no such flag; their point decides.
+      // A key just allocated has no R*Tree row (R*Tree keys are keys of signals rows; a moved
+      // row's old one is deleted above), so only an updated row may need its point removed.
       if (r.lat !== null && r.lng !== null && (r.profile === 'alternate' || r.plottable === 1))
         rtreePut.run(BigInt(key), r.lng, r.lng, r.lat, r.lat, t, t);
-      else rtreeDelete.run(BigInt(key));
+      else if (found !== undefined) rtreeDelete.run(BigInt(key));
     }
     // FTS5 flushes its pending terms whenever a rowid arrives below one already pending:
     // insert in rowid (tkey) order, or every signal becomes a segment (measured: 700/s).
