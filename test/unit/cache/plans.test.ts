@@ -1,8 +1,10 @@
 // Query plans (checked with EXPLAIN QUERY PLAN). A bbox query must
 // start from the R*Tree (3–5 ms against 200+ ms from the time index on 1M rows); words
 // without a box start from the FTS index (and so may bbox + q when the words are rare); a
-// window alone walks the time index. The time index holds the key alone (step 013): each
-// candidate's filter columns are read from its row (~250 B; the payload lives apart).
+// window alone walks the time index. The time index covers what every listing filters on
+// (time key, retracted, folded_into, the point: step 013), so those candidates are filtered
+// from it alone; a band, stage, category or update filter reads the candidate's row (~250 B,
+// the payload lives apart).
 import { describe, expect, it } from 'vitest';
 import {
   FTS_FIRST_BELOW,
@@ -60,7 +62,12 @@ describe('query plans', () => {
     const db = seeded();
     const steps = plan(db, q);
     expect(steps[0]).toMatch(/^SCAN r VIRTUAL TABLE/);
-    expect(steps[1]).toMatch(/^SEARCH s USING INDEX signals_tkey \(tkey=\?/);
+    const covering = Object.keys(q).every((k) => ['bbox', 'startDate', 'endDate', 'q'].includes(k));
+    expect(steps[1]).toMatch(
+      covering
+        ? /^SEARCH s USING COVERING INDEX signals_tkey \(tkey=\?/
+        : /^SEARCH s USING INDEX signals_tkey \(tkey=\?/,
+    );
     db.close();
   });
 
@@ -72,16 +79,21 @@ describe('query plans', () => {
     const db = seeded();
     const steps = plan(db, q);
     expect(steps[0]).toMatch(/^SCAN f VIRTUAL TABLE/);
-    expect(steps[1]).toMatch(/^SEARCH s USING INDEX signals_tkey \(tkey=\?/);
+    const covering = Object.keys(q).every((k) => ['startDate', 'endDate', 'q'].includes(k));
+    expect(steps[1]).toMatch(
+      covering
+        ? /^SEARCH s USING COVERING INDEX signals_tkey \(tkey=\?/
+        : /^SEARCH s USING INDEX signals_tkey \(tkey=\?/,
+    );
     expect(steps.join('\n')).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
     db.close();
   });
 
-  it('bbox + rare words may start from the FTS index, then the row by the time index', () => {
+  it('bbox + rare words may start from the FTS index, still filtering the box from the time index', () => {
     const db = seeded();
     const steps = plan(db, { bbox: [0, 0, 10, 10], q: 'fuel' }, { drive: 'fts' });
     expect(steps[0]).toMatch(/^SCAN f VIRTUAL TABLE/);
-    expect(steps[1]).toMatch(/^SEARCH s USING INDEX signals_tkey \(tkey=\?\)/);
+    expect(steps[1]).toMatch(/^SEARCH s USING COVERING INDEX signals_tkey \(tkey=\? .*lng>\? AND lng<\?\)/);
     db.close();
   });
 
@@ -102,7 +114,7 @@ describe('query plans', () => {
   it('a window alone walks the time index latest first, without a sort', () => {
     const db = seeded();
     const steps = plan(db, window);
-    expect(steps[0]).toMatch(/^SEARCH s USING INDEX signals_tkey \(tkey>\? AND tkey<\?\)/);
+    expect(steps[0]).toMatch(/^SEARCH s USING COVERING INDEX signals_tkey \(tkey>\? AND tkey<\?\)/);
     expect(steps.join('\n')).not.toMatch(/TEMP B-TREE/);
     db.close();
   });
