@@ -3,7 +3,7 @@
 // occurred dates the cache holds.
 import type Database from 'better-sqlite3';
 import type { CachedSignal, SignalQuery } from './signals-query';
-import { windowKeys } from './signals-query';
+import { toSignals, windowKeys } from './signals-query';
 import { stmt } from './sql';
 
 /**
@@ -74,29 +74,10 @@ export function countryLevelSignals(
      WHERE ${w.sql} AND (s.country_code IN (SELECT value FROM json_each(?))
        OR s.country IN (SELECT value FROM json_each(?)))
      ORDER BY s.tkey DESC`,
-  ).all(...w.params, JSON.stringify(args.countryCodes), JSON.stringify(args.countries)) as {
-    id: string;
-    profile: CachedSignal['profile'];
-    retracted: number;
-    payload: string;
-  }[];
-  const merged = new Map<string, string[]>();
-  if (rows.length) {
-    const aliases = stmt(
-      db,
-      `SELECT survivor_id, old_id FROM signal_aliases
-       WHERE survivor_id IN (SELECT value FROM json_each(?)) ORDER BY old_id`,
-    ).all(JSON.stringify(rows.map((r) => r.id))) as { survivor_id: string; old_id: string }[];
-    for (const a of aliases) merged.set(a.survivor_id, [...(merged.get(a.survivor_id) ?? []), a.old_id]);
-  }
-  return rows.map((r) => {
-    const signal = JSON.parse(r.payload) as CachedSignal;
-    signal.profile = r.profile;
-    signal.retracted = r.retracted === 1;
-    const ids = merged.get(r.id);
-    if (ids) signal.merged_ids = ids;
-    return signal;
-  });
+  ).all(...w.params, JSON.stringify(args.countryCodes), JSON.stringify(args.countries)) as Parameters<
+    typeof toSignals
+  >[1];
+  return toSignals(db, rows);
 }
 
 /** The first and last occurred dates the cache holds (YYYY-MM-DD), null when it holds none. */

@@ -30,8 +30,8 @@ export interface SignalRow {
   measured_kind: string | null;
   escalating: number;
   publishers: number | null;
-  /** The record as received, as JSON text (stored in signal_payloads). */
-  payload: string;
+  /** The record as received (stored packed in signal_payloads: payload.ts). */
+  record: Record<string, unknown>;
   /** Occurred second since 1970 (0 when unknown): the tkey's high part and the R*Tree's time. */
   second: number;
 }
@@ -89,7 +89,7 @@ export function signalRow(profile: Profile, record: unknown, index: number): Sig
     measured_kind: measuredKind,
     escalating: record.escalation_trend === 'escalating' ? 1 : 0,
     publishers: publishers === null ? null : Math.trunc(publishers),
-    payload: JSON.stringify(record),
+    record,
     second: occurredSecond(occurred),
   };
 }

@@ -7,6 +7,7 @@ import { checkBBox, type BBox } from '../../shared/bbox';
 import { parseQuery, toFts5 } from '../../shared/q';
 import { SLOTS, tkeyOfDate } from './tkey';
 import { hoursOfSecond, resolveSignalId } from './signals-store';
+import { decodePayload } from './payload';
 import { checkDate, nextDay, normTime, stmt } from './sql';
 
 export interface SignalQuery {
@@ -233,7 +234,7 @@ interface Row {
   id: string;
   profile: Profile;
   retracted: number;
-  payload: string;
+  payload: Buffer | string;
 }
 
 /** Ids folded into each of `ids` (docs/cli.md: "merged_ids", ids folded into this one). */
@@ -249,14 +250,15 @@ function mergedIds(db: Database.Database, ids: readonly string[]): Map<string, s
   return out;
 }
 
-function toSignals(db: Database.Database, rows: readonly Row[]): CachedSignal[] {
+/** Rows of (id, profile, retracted, payload) as the command line prints them, with merged_ids. */
+export function toSignals(db: Database.Database, rows: readonly Row[]): CachedSignal[] {
   const merged = mergedIds(
     db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => {
     // Assigned onto the parsed payload rather than spread into a copy (measured faster).
-    const signal = JSON.parse(r.payload) as CachedSignal;
+    const signal = decodePayload<CachedSignal>(db, r.payload);
     signal.profile = r.profile;
     signal.retracted = r.retracted === 1;
     const ids = merged.get(r.id);

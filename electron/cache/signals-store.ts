@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { setCheckpoint } from './checkpoints';
 import { cacheProfile, type Profile } from './meta';
 import { SLOTS, tkeyAllocator } from './tkey';
+import { payloadEncoder } from './payload';
 import { signalRow } from './signal-columns';
 import { idOf, normTime, stmt } from './sql';
 
@@ -103,6 +104,7 @@ export function storeSignalsPage(
 
   return db.transaction(() => {
     const allocate = tkeyAllocator(db);
+    const encode = payloadEncoder(db);
     // One lookup for the page's ids rather than one per signal.
     const known = new Map(
       (
@@ -121,12 +123,12 @@ export function storeSignalsPage(
       if (found === undefined) {
         key = allocate(r.second);
         const seq = insert.run(BigInt(key), ...values, r.id).lastInsertRowid;
-        payloadInsert.run(seq, r.payload);
+        payloadInsert.run(seq, encode(r.record));
         known.set(r.id, { tkey: key, seq: Number(seq) });
         inserted++;
       } else {
         const old = found.tkey;
-        payloadUpdate.run(r.payload, found.seq);
+        payloadUpdate.run(encode(r.record), found.seq);
         if (Math.floor(old / SLOTS) === r.second) {
           key = old;
           update.run(...values, found.seq);
@@ -144,9 +146,11 @@ export function storeSignalsPage(
       // Only drawable points go in the R*Tree: with a bbox, the main profile lists events with
       // a point inside it and leaves country-level ones (plottable false) out (spec: main,
       // GET /signals, rule 5). Alternate records carry no such flag; their point decides.
+      // A key just allocated has no R*Tree row (R*Tree keys are keys of signals rows; a moved
+      // row's old one is deleted above), so only an updated row may need its point removed.
       if (r.lat !== null && r.lng !== null && (r.profile === 'alternate' || r.plottable === 1))
         rtreePut.run(BigInt(key), r.lng, r.lng, r.lat, r.lat, t, t);
-      else rtreeDelete.run(BigInt(key));
+      else if (found !== undefined) rtreeDelete.run(BigInt(key));
     }
     // FTS5 flushes its pending terms whenever a rowid arrives below one already pending:
     // insert in rowid (tkey) order, or every signal becomes a segment (measured: 700/s).

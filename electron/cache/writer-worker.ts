@@ -1,38 +1,96 @@
 // The cache writer's thread (electron/cache/writer.ts): runs each transaction it is sent on its
-// own connection, answers, and only then, between transactions, checkpoints a WAL grown past
-// 64 MB, so no page's commit pays for a checkpoint.
+// own connection and answers. Checkpoints are never paid on its path: once the WAL has grown
+// past 64 MB it asks a checkpointing thread of its own (the same script, role "checkpointer",
+// with a connection of its own) for a PASSIVE checkpoint and goes on writing. A checkpoint that
+// ends while the writer is between transactions lets the next one restart the WAL; one that
+// ends mid-transaction is asked for again after the next page. On close the writer waits for
+// the checkpointer, then checkpoints what is left itself.
 import fs from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkpointCache, openWriterConnection } from './index';
 import { runCalls, type OpCall } from './writer-ops';
 
-const CHECKPOINT_BYTES = 64 * 1024 * 1024;
-const { file } = workerData as { file: string };
-const db = openWriterConnection(file);
+const { file, role, checkpointBytes } = workerData as {
+  file: string;
+  role?: 'checkpointer';
+  checkpointBytes: number;
+};
 const port = parentPort!;
 
-function walBytes(): number {
-  try {
-    return fs.statSync(`${file}-wal`).size;
-  } catch {
-    return 0;
-  }
-}
+if (role === 'checkpointer') {
+  const db = openWriterConnection(file);
+  port.on('message', (m: 'checkpoint' | 'close') => {
+    if (m === 'close') {
+      db.close();
+      port.postMessage('closed');
+      return;
+    }
+    try {
+      checkpointCache(db);
+    } catch {
+      // Busy or interrupted: the writer asks again once the WAL has grown further.
+    }
+    port.postMessage('done');
+  });
+} else {
+  const db = openWriterConnection(file);
+  const walBytes = (): number => {
+    try {
+      return fs.statSync(`${file}-wal`).size;
+    } catch {
+      return 0;
+    }
+  };
+  const fromSource = import.meta.url.endsWith('.ts');
+  let checkpointer: Worker | null = null;
+  let busy = false;
+  let idle: (() => void) | null = null;
+  const startCheckpointer = (): Worker => {
+    const w = new Worker(new URL(import.meta.url), {
+      workerData: { file, role: 'checkpointer' },
+      execArgv: fromSource ? ['--import', 'tsx'] : [],
+    });
+    w.on('message', (m: string) => {
+      if (m !== 'done') return;
+      busy = false;
+      idle?.();
+    });
+    // A checkpointer that fails leaves the writer to checkpoint as it did before.
+    w.on('error', () => ((checkpointer = null), (busy = false), idle?.()));
+    return w;
+  };
+  const askCheckpoint = () => {
+    if (busy) return;
+    try {
+      checkpointer ??= startCheckpointer();
+    } catch {
+      checkpointCache(db);
+      return;
+    }
+    busy = true;
+    checkpointer.postMessage('checkpoint');
+  };
+  const checkpointerIdle = () =>
+    busy ? new Promise<void>((resolve) => (idle = () => ((idle = null), resolve()))) : Promise.resolve();
 
-port.on('message', (m: { id: number; calls?: OpCall[]; close?: true }) => {
-  if (m.close) {
-    checkpointCache(db);
-    db.close();
-    port.postMessage({ id: m.id, results: [] });
-    return;
-  }
-  try {
-    port.postMessage({ id: m.id, results: runCalls(db, m.calls ?? []) });
-  } catch (e) {
-    const err = e instanceof Error ? e : new Error(String(e));
-    port.postMessage({ id: m.id, error: { name: err.name, message: err.message } });
-  }
-  // The file size says how far the WAL reached, not how much is unwritten: after a checkpoint
-  // the next transaction restarts it from the beginning, so this runs once per 64 MB.
-  if (walBytes() > CHECKPOINT_BYTES) checkpointCache(db);
-});
+  port.on('message', (m: { id: number; calls?: OpCall[]; close?: true }) => {
+    if (m.close) {
+      void checkpointerIdle().then(async () => {
+        if (checkpointer) await checkpointer.terminate();
+        checkpointCache(db);
+        db.close();
+        port.postMessage({ id: m.id, results: [] });
+      });
+      return;
+    }
+    try {
+      port.postMessage({ id: m.id, results: runCalls(db, m.calls ?? []) });
+    } catch (e) {
+      const err = e instanceof Error ? e : new Error(String(e));
+      port.postMessage({ id: m.id, error: { name: err.name, message: err.message } });
+    }
+    // The file size says how far the WAL reached, not how much is unwritten: after a complete
+    // checkpoint the next transaction restarts it from the beginning.
+    if (walBytes() > checkpointBytes) askCheckpoint();
+  });
+}

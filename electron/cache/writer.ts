@@ -1,8 +1,9 @@
 // The cache writer: the sync engine's database work runs on a worker thread (node:worker_threads,
 // so the Electron main process, `serve` and the CLI share it) on the writer's own connection.
 // The thread that answers the window keeps the account's connection for reads, which in WAL mode
-// never wait behind the writer's transaction; and no page's commit pays for a checkpoint (the
-// writer checkpoints between transactions, after it has answered). docs/cache.md, "The writer".
+// never wait behind the writer's transaction; and no page's commit pays for a checkpoint (a
+// checkpointing thread of the writer's own runs them while the writer goes on). docs/cache.md,
+// "The writer".
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { runCalls, type OpArgs, type OpCall, type OpName, type OpResult } from './writer-ops';
@@ -57,11 +58,20 @@ function workerEntry(): { url: URL; execArgv: string[] } {
  * claimed by openCache). The account's connection hands its checkpoints over to the writer,
  * so a commit on the window's thread never runs one either.
  */
-export function workerWriter(db: Database.Database): CacheWriter {
+export function workerWriter(
+  db: Database.Database,
+  opts: {
+    /** WAL size past which the writer asks its checkpointing thread for a checkpoint (64 MB). */
+    checkpointBytes?: number;
+  } = {},
+): CacheWriter {
   if (db.memory) return inlineWriter(db);
   db.pragma('wal_autocheckpoint = 0');
   const { url, execArgv } = workerEntry();
-  const worker = new Worker(url, { workerData: { file: db.name }, execArgv });
+  const worker = new Worker(url, {
+    workerData: { file: db.name, checkpointBytes: opts.checkpointBytes ?? 64 * 1024 * 1024 },
+    execArgv,
+  });
   const pending = new Map<number, { resolve: (r: unknown[]) => void; reject: (e: Error) => void }>();
   let next = 0;
   let failed: Error | null = null;

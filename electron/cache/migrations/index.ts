@@ -13,7 +13,8 @@ import { migration009 } from './009-sync-seen';
 import { migration010 } from './010-orbital-elements';
 import { migration011 } from './011-rtree-points';
 import { migration012 } from './012-signal-facets';
-import { migration013 } from './013-local-notes';
+import { migration013 } from './013-narrow-tkey-packed-payloads';
+import { migration014 } from './014-local-notes';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -32,6 +33,7 @@ export const migrations: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

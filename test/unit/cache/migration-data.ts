@@ -31,7 +31,7 @@ import {
   unseenSignalIds,
 } from '../../../electron/cache/index';
 import { listLocalNotes } from '../../../electron/cache/local-notes';
-import { migration013 } from '../../../electron/cache/migrations/013-local-notes';
+import { migration014 } from '../../../electron/cache/migrations/014-local-notes';
 
 export interface Seed {
   seed(db: Database.Database): void;
@@ -283,10 +283,16 @@ export const seeds: Record<number, Seed> = {
       db.prepare("INSERT INTO sync_seen VALUES ('reconcile', 'sig-a')").run();
     },
     check(db) {
-      // A --full run cut off after listing sig-a resumes knowing it (sig-c is folded).
-      expect(
-        unseenSignalIds(db, { stream: 'reconcile', startDate: '2026-01-01', endDate: '2026-12-31' }),
-      ).toEqual(['sig-b', 'sig-d']);
+      // A --full run cut off after listing sig-a resumes knowing it (sig-c is folded). Later
+      // steps' seeds add signals of their own (sig-e at 13): those are unseen too.
+      const unseen = unseenSignalIds(db, {
+        stream: 'reconcile',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+      });
+      expect(unseen).toEqual(expect.arrayContaining(['sig-b', 'sig-d']));
+      expect(unseen).not.toContain('sig-a');
+      expect(unseen).not.toContain('sig-c');
     },
   },
   10: {
@@ -317,8 +323,48 @@ export const seeds: Record<number, Seed> = {
       });
     },
   },
+  13: {
+    // Payloads packed as step 13's code packs them: each object's keys are a shape's number.
+    seed(db) {
+      db.prepare('INSERT INTO signal_payload_shapes (id, keys) VALUES (?, ?)').run(
+        1,
+        '["id","title","casualties"]',
+      );
+      db.prepare('INSERT INTO signal_payload_shapes (id, keys) VALUES (?, ?)').run(
+        2,
+        '["killed","not_counted"]',
+      );
+      const seq = db
+        .prepare(
+          `INSERT INTO signals (tkey, id, profile, occurred_at, last_updated_at, title, country)
+           VALUES (?, 'sig-e', 'main', '2026-10-01T12:00:00.000Z', ?, 'Port closed in Odesa', 'Ukraine')`,
+        )
+        .run(key(10), AT).lastInsertRowid;
+      db.prepare('INSERT INTO signal_payloads VALUES (?, ?)').run(
+        seq,
+        Buffer.from('{"1":["sig-e","Port closed in Odesa",{"2":[3,[]]}]}'),
+      );
+      db.prepare('INSERT INTO signals_fts (rowid, title, country) VALUES (?, ?, ?)').run(
+        key(10),
+        'Port closed in Odesa',
+        'Ukraine',
+      );
+    },
+    check(db) {
+      expect(getSignal(db, 'sig-e')).toEqual({
+        signal: {
+          id: 'sig-e',
+          title: 'Port closed in Odesa',
+          casualties: { killed: 3, not_counted: [] },
+          profile: 'main',
+          retracted: false,
+        },
+      });
+      expect(querySignals(db, { q: 'odesa' }).map((s) => s.id)).toEqual(['sig-e']);
+    },
+  },
   // Keyed by the step's own version, so renumbering the step keeps its rows with it.
-  [migration013.version]: {
+  [migration014.version]: {
     seed(db) {
       const insert = db.prepare(
         'INSERT INTO local_notes (id, subject_kind, subject_id, subject_label, parent_id, title, body, confidence, likelihood, gaps, next_check, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',

@@ -20,6 +20,7 @@ import {
   readCacheMeta,
   userVersion,
 } from '../../../electron/cache/index';
+import { decodePayload } from '../../../electron/cache/payload';
 import { BASE, tempFile } from './fixtures';
 import { legacyTables, seeds } from './migration-data';
 
@@ -157,6 +158,48 @@ describe('migrations', () => {
       }
     },
   );
+
+  it('step 13 packs every payload of a file at 12, and each reads back exactly as received', () => {
+    // Nested objects and arrays, keys JavaScript reorders (integer-like), "__proto__", text
+    // that looks like a packed object, unicode, numbers, null: the JSON written is the same.
+    const records = [
+      { id: 'p-1', title: 'Kharkiv', reporting: { distinct_hosts: 3, hosts: ['a', { b: 1 }] }, n: null },
+      { id: 'p-2', '10': 'x', '2': 'y', nested: { '{"1":[2]}': [[], {}, [{}]] }, f: -1.5e-7, t: true },
+      JSON.parse('{"id":"p-3","__proto__":{"polluted":1},"s":"Łódź \\u0000 \\"q\\""}') as Record<
+        string,
+        unknown
+      >,
+      { id: 'p-4', title: 'Kharkiv again', reporting: { distinct_hosts: 4, hosts: [] }, n: null },
+    ];
+    const file = fileAt(12, (old) => {
+      const put = old
+        .prepare("INSERT INTO signals (tkey, id, profile) VALUES (?, ?, 'main') RETURNING seq")
+        .pluck();
+      records.forEach((r, i) =>
+        old
+          .prepare('INSERT INTO signal_payloads VALUES (?, ?)')
+          .run(put.get(BigInt(i + 100), r.id), JSON.stringify(r)),
+      );
+    });
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    try {
+      const stored = db
+        .prepare(
+          "SELECT p.payload FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id LIKE 'p-%' ORDER BY s.id",
+        )
+        .pluck()
+        .all() as Buffer[];
+      expect(stored.every((p) => Buffer.isBuffer(p))).toBe(true);
+      expect(stored.map((p) => JSON.stringify(decodePayload(db, p)))).toEqual(
+        records.map((r) => JSON.stringify(r)),
+      );
+      expect(Object.getPrototypeOf(decodePayload(db, stored[2]!))).toBe(Object.prototype);
+      // Records of one shape share it: two records, one key list each level.
+      expect(db.prepare('SELECT count(*) FROM signal_payload_shapes').pluck().get()).toBeLessThan(12);
+    } finally {
+      db.close();
+    }
+  });
 
   it('open a file for orbital elements before any sync: migrated once, unclaimed, later claimed', () => {
     const file = tempFile();

@@ -1,6 +1,7 @@
 // The cache writer (electron/cache/writer.ts): the sync engine's writes run on a worker thread,
 // so the thread that answers the window keeps reading through the account's connection while
 // a write transaction is open, and sees each transaction whole once it commits.
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -135,6 +136,32 @@ describe('cache writer on a worker thread', () => {
       await long;
       expect(getCheckpoint(db, 'notes')).toEqual({ at: 1 });
       expect(getCheckpoint(db, 'signals')).toEqual({ offset: 21 });
+    },
+  );
+
+  it(
+    'checkpoints run on a thread of their own while the writer goes on; an idle one restarts the WAL',
+    { timeout: 60_000 },
+    async () => {
+      const db = mainCache();
+      open.push(db);
+      const writer = workerWriter(db, { checkpointBytes: 1 });
+      open.push(writer);
+      const wal = () => fs.statSync(`${db.name}-wal`).size;
+      const sizes: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        await writer.tx([page('signals', i + 1, 200)]);
+        sizes.push(wal());
+        // Idle: the checkpoint asked for after this page ends before the next page begins.
+        await sleep(300);
+      }
+      // Without checkpoints the WAL would only grow; restarted, it holds the last page alone.
+      expect(sizes.at(-1)!).toBeLessThanOrEqual(sizes[0]!);
+      // Several pages at once while a checkpoint runs: all stored, nothing lost.
+      await Promise.all(Array.from({ length: 5 }, (_, i) => writer.tx([page('signals', i + 10, 200)])));
+      expect(getCheckpoint(db, 'signals')).toEqual({ offset: 14 });
+      await writer.close();
+      expect(db.prepare('SELECT count(*) FROM signals').pluck().get()).toBe(11 * 200);
     },
   );
 });

@@ -42,13 +42,13 @@ function fakeService() {
     },
     remoteId: (r) => r.id,
     apply(db, row, r) {
-      db.prepare('UPDATE local_notes SET remote_id = ?, pending = 0 WHERE local_id = ?').run(
+      db.prepare('UPDATE scratch_notes SET remote_id = ?, pending = 0 WHERE local_id = ?').run(
         r.id,
         row.localId,
       );
     },
     revert(db, row) {
-      db.prepare('DELETE FROM local_notes WHERE local_id = ?').run(row.localId);
+      db.prepare('DELETE FROM scratch_notes WHERE local_id = ?').run(row.localId);
     },
   };
   return { notes, state, executor };
@@ -57,7 +57,9 @@ function fakeService() {
 function setup() {
   const db = new Database(':memory:');
   migrate(db);
-  db.exec('CREATE TABLE local_notes (local_id TEXT PRIMARY KEY, note TEXT, pending INTEGER, remote_id TEXT)');
+  db.exec(
+    'CREATE TABLE scratch_notes (local_id TEXT PRIMARY KEY, note TEXT, pending INTEGER, remote_id TEXT)',
+  );
   const service = fakeService();
   const outbox = new Outbox(db, { 'note.add': service.executor }, classify);
   const addNote = (localId: string, note: string, parent?: string) =>
@@ -67,14 +69,14 @@ function setup() {
       { note, ...(parent ? { parent_local_id: parent } : {}) },
       {
         dependsOn: parent ?? null,
-        applyLocal: (d) => d.prepare('INSERT INTO local_notes VALUES (?, ?, 1, NULL)').run(localId, note),
+        applyLocal: (d) => d.prepare('INSERT INTO scratch_notes VALUES (?, ?, 1, NULL)').run(localId, note),
       },
     );
   return { db, service, outbox, addNote };
 }
 
 const localNotes = (db: Database.Database) =>
-  db.prepare('SELECT local_id, pending, remote_id FROM local_notes ORDER BY local_id').all();
+  db.prepare('SELECT local_id, pending, remote_id FROM scratch_notes ORDER BY local_id').all();
 
 describe('outbox', () => {
   it('writes the local record and the outbox row together, or neither', () => {
@@ -86,7 +88,7 @@ describe('outbox', () => {
         { note: 'x' },
         {
           applyLocal: (d) => {
-            d.prepare('INSERT INTO local_notes VALUES (?, ?, 1, NULL)').run('l1', 'x');
+            d.prepare('INSERT INTO scratch_notes VALUES (?, ?, 1, NULL)').run('l1', 'x');
             throw new Error('disk full');
           },
         },

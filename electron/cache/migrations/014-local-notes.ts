@@ -5,8 +5,8 @@
 // Self-contained on purpose: it depends on no other step's tables.
 import type { Migration } from './types';
 
-export const migration013: Migration = {
-  version: 13,
+export const migration014: Migration = {
+  version: 14,
   name: 'local-notes',
   up(db) {
     db.exec(`
