@@ -1,4 +1,4 @@
-// The analyst's local-only notes (migration 013): kept in the account's cache, never sent.
+// The analyst's local-only notes (migration 014): kept in the account's cache, never sent.
 // The contract writes them directly (no outbox: there is nothing to send), the window and
 // reports read them here.
 import type Database from 'better-sqlite3';

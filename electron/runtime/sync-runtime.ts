@@ -81,7 +81,9 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
   }
   async function flushOnce(key: string): Promise<FlushReport> {
     const report = await new Outbox(db, createExecutors(clientWith(key)), classifySendError).flush();
-    if (report.sent || report.rejected) opts.bus.emit('cache.changed', { resources: ['outbox'] });
+    // A write stopped by the link changed state too (sending → pending): the window re-reads it.
+    if (report.sent || report.rejected || report.stoppedByLink)
+      opts.bus.emit('cache.changed', { resources: ['outbox'] });
     return report;
   }
   async function keyOrNull(): Promise<{ key: string } | null> {

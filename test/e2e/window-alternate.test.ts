@@ -198,10 +198,9 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
     await context.close();
   });
 
-  // Bugs in features/signals (left to its owner): in the alternate profile every row shows a
-  // "?" band and an "unknown" stage (the profile has neither), and a bare event_date reads as
-  // "00:00" UTC. Flip to `it` once the table leaves those cells as the profile gives them.
-  it.fails('the Signals table shows no main-only column as missing (band, stage, hour)', async () => {
+  // The alternate profile has no band and no stage (the table shows its severity score and no
+  // stage column), and a bare event_date is a day, never "00:00" UTC.
+  it('the Signals table shows no main-only column as missing (band, stage, hour)', async () => {
     const { context, page } = await open();
     await goTo(page, 'Signals');
     await expect.poll(() => bodyRows(page).count(), { timeout: 90_000 }).toBeGreaterThan(3);

@@ -36,6 +36,10 @@ describe('the selection', () => {
     expect(within(inspector()).getByRole('heading', { level: 3 }).textContent).toBe(fired.title);
     expect(within(inspector()).getByText('order-77')).toBeTruthy();
     expect(within(inspector()).getByText('Standing order')).toBeTruthy();
+    // Opening it went to its target's view (test/renderer/notification-target.test.tsx); back
+    // in Status, the list marks it as the selection.
+    expect(useViewState.getState().view).toBe('orders');
+    act(() => useViewState.getState().setView('status'));
     expect(row().getAttribute('aria-current')).toBe('true');
 
     await user.keyboard('{Escape}');

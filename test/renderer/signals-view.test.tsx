@@ -8,7 +8,7 @@ import type { Input, SignalRow, SignalsQueryResult } from '../../shared/contract
 import { Shell } from '../../renderer/src/app/shell';
 import { useSelection } from '../../renderer/src/state/selection';
 import { useViewState, VIEW_STATE_KEY, NO_FILTERS } from '../../renderer/src/state/view-state';
-import { fakeClient, renderWithData } from './fake-client';
+import { DEMO_INFO, fakeClient, renderWithData } from './fake-client';
 import { answerSignals, SIGNALS } from './signal-fixtures';
 
 const table = () => screen.getByRole('table');
@@ -367,5 +367,84 @@ describe('the Signals view', () => {
     expect(
       within(table()).getByRole('button', { name: /Time/ }).closest('th')!.getAttribute('aria-sort'),
     ).toBe('descending');
+  });
+});
+
+// ---- the alternate profile: a day and a 0–10 severity score, no band and no stage ----
+/** Alternate records as the cache keeps them: event_date (a day), severity_score, no band or stage. */
+const ALTERNATE: SignalRow[] = [
+  { ...SIGNALS[0]!, id: '101', title: 'Shelling near Kherson', occurredAt: '2026-11-01', severityScore: 7.5 },
+  { ...SIGNALS[1]!, id: '102', title: 'Protest in Tbilisi', occurredAt: '2026-11-02', severityScore: 3 },
+  { ...SIGNALS[3]!, id: '103', title: 'Port closure in Aden', occurredAt: '2026-10-31', severityScore: null },
+].map((r) => ({ ...r, severityBand: null, stage: null }));
+/** signals.query as the cache answers it on the alternate profile: the minimum is of the score. */
+function answerAlternate(input: Input<'signals.query'>): SignalsQueryResult {
+  const { minSeverityBand: min, ...rest } = input;
+  const rows = ALTERNATE.filter((r) => min === undefined || (r.severityScore ?? -1) >= min);
+  const out = answerSignals(rest, rows, { profile: 'alternate' });
+  if (input.sort === 'severity')
+    out.rows = [...out.rows].sort((a, b) => (b.severityScore ?? -1) - (a.severityScore ?? -1));
+  return out;
+}
+const alternateClient = () =>
+  fakeClient({
+    'app.info': () => ({ ...DEMO_INFO, profile: 'alternate' }),
+    'signals.query': answerAlternate,
+  });
+const headers = () =>
+  within(table())
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+
+describe('the Signals view on the alternate profile', () => {
+  it('shows the day and the severity score as given, and no band or stage column', async () => {
+    renderWithData(<Shell />, alternateClient());
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    expect(headers()).toContain('Severity');
+    expect(headers()).not.toContain('Band');
+    expect(headers()).not.toContain('Stage');
+    const kherson = rowOf('Shelling near Kherson');
+    const cells = kherson.querySelectorAll('td');
+    // A bare event_date is a day: no "00:00" the data never said.
+    expect(cells[0]!.textContent).toBe('2026-11-01');
+    expect(cells[1]!.textContent).toBe('7.5');
+    expect(within(kherson).queryByText('unknown')).toBeNull();
+    expect(within(table()).queryByTitle('Severity band unknown')).toBeNull();
+    // A record without a score says so, not 0 and not a "?" band.
+    expect(rowOf('Port closure in Aden').querySelectorAll('td')[1]!.textContent).toBe('—');
+  });
+
+  it('offers no stage pills, filters by the severity score, and sorts by it', async () => {
+    const user = userEvent.setup();
+    // A stage chosen on the main profile would match nothing here: it is not asked.
+    useViewState.setState({ filters: { ...NO_FILTERS, stages: ['pinpointed'] } });
+    const client = alternateClient();
+    renderWithData(<Shell />, client);
+    await waitFor(() => expect(titles()).toHaveLength(3));
+    expect(asked(client).at(-1)?.stages).toBeUndefined();
+    const filters = screen.getByRole('group', { name: 'Signal filters' });
+    expect(within(filters).queryByRole('group', { name: 'Stage' })).toBeNull();
+    expect(within(filters).queryByRole('button', { name: 'pinpointed' })).toBeNull();
+    expect(within(filters).queryByRole('combobox', { name: 'Band at least' })).toBeNull();
+
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Severity at least' }), '6');
+    await waitFor(() => expect(titles()).toEqual(['Shelling near Kherson']));
+    expect(asked(client).at(-1)).toMatchObject({ minSeverityBand: 6 });
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Severity at least' }), '');
+    await waitFor(() => expect(titles()).toHaveLength(3));
+
+    const severity = within(table()).getByRole('button', { name: /Severity/ });
+    // Highest first is the cache's severity order (the score, where no band is given).
+    await user.click(severity);
+    await waitFor(() =>
+      expect(titles()).toEqual(['Shelling near Kherson', 'Protest in Tbilisi', 'Port closure in Aden']),
+    );
+    expect(severity.closest('th')!.getAttribute('aria-sort')).toBe('descending');
+    expect(asked(client).at(-1)?.sort).toBe('severity');
+    // Lowest first: the unscored record still last.
+    await user.click(severity);
+    await waitFor(() =>
+      expect(titles()).toEqual(['Protest in Tbilisi', 'Shelling near Kherson', 'Port closure in Aden']),
+    );
   });
 });

@@ -92,20 +92,29 @@ export function StreamsFreshness({ streams }: { streams: SyncStreamState[] }) {
 
 /**
  * A determinate bar over the streams of the running sync: a stream counts once its `done` (or
- * `error`) push came. The pushes carry no page total, so streams are the honest unit.
+ * `error`) push came, or once the run moved on to another stream (main runs the streams one
+ * after another and pushes only their pages, so the next stream's push is the previous one's
+ * end). The pushes carry no page total, so streams are the honest unit. `sync` is the run
+ * itself (its start and end), not a stream.
  */
 export function SyncProgressBar({ running, streams }: { running: boolean; streams: string[] }) {
   const progress = useSyncProgress();
   const finished = useRef(new Set<string>());
+  const current = useRef<string | null>(null);
   const [, bump] = useState(0);
   useEffect(() => {
-    if (!running) finished.current.clear();
+    if (!running) {
+      finished.current.clear();
+      current.current = null;
+    }
   }, [running]);
   useEffect(() => {
-    if (progress && (progress.phase === 'done' || progress.phase === 'error')) {
-      finished.current.add(progress.stream);
-      bump((n) => n + 1);
-    }
+    if (!progress || progress.stream === 'sync') return;
+    const before = finished.current.size;
+    if (current.current && current.current !== progress.stream) finished.current.add(current.current);
+    current.current = progress.stream;
+    if (progress.phase === 'done' || progress.phase === 'error') finished.current.add(progress.stream);
+    if (finished.current.size !== before) bump((n) => n + 1);
   }, [progress]);
   if (!running) return null;
   const total = Math.max(streams.length, finished.current.size, 1);
@@ -159,7 +168,13 @@ export function NotificationsButton() {
       </button>
       {open && (
         <div id={id} className="sb-popover sb-popover-end sb-notifications">
-          <NotificationsPanel />
+          <NotificationsPanel
+            onOpen={() => {
+              // The list would cover the view the notification opened.
+              setOpen(false);
+              buttonRef.current?.focus();
+            }}
+          />
         </div>
       )}
     </span>

@@ -10,6 +10,7 @@ import {
   useSyncStatus,
   useSyncStreams,
 } from '../data';
+import { useSyncRunning } from '../features/status/sync-running';
 import { useViewState } from '../state/view-state';
 import { HonestyMark } from '../ui/honesty-mark';
 import { RelativeTime, useNow } from '../ui/time';
@@ -48,6 +49,7 @@ export function StatusBar() {
   const configured = !!info?.baseUrl;
   const status = useSyncStatus().data;
   const progress = useSyncProgress();
+  const running = useSyncRunning();
   const pending = (useOutbox(configured).data ?? []).filter(
     (i) => i.state !== 'sent' && i.state !== 'discarded',
   );
@@ -72,8 +74,13 @@ export function StatusBar() {
       )}
       {configured && status && (
         <span className="sb-item" data-testid="statusbar-sync">
-          {status.running ? (
-            <>Syncing{progress && progress.phase !== 'done' ? ` ${progress.stream}…` : '…'}</>
+          {running ? (
+            <>
+              Syncing
+              {progress && progress.phase !== 'done' && progress.stream !== 'sync'
+                ? ` ${progress.stream}…`
+                : '…'}
+            </>
           ) : status.lastRunAt ? (
             <>
               synced <RelativeTime iso={status.lastRunAt} />
@@ -84,9 +91,7 @@ export function StatusBar() {
           )}
         </span>
       )}
-      {configured && status && (
-        <SyncProgressBar running={status.running} streams={streams.map((s) => s.name)} />
-      )}
+      {configured && status && <SyncProgressBar running={running} streams={streams.map((s) => s.name)} />}
       {configured && <StreamsFreshness streams={streams} />}
       {clamps.length > 0 && (
         <button

@@ -13,6 +13,7 @@ import { contractCall, followPushes, startServeProcess, type ServeProcess } from
 let demo: DemoService;
 let serve: ServeProcess;
 const links: PushPayload<'link.status'>[] = [];
+const changes: PushPayload<'cache.changed'>[] = [];
 let stopPushes: () => void;
 
 beforeAll(async () => {
@@ -24,6 +25,7 @@ beforeAll(async () => {
   );
   stopPushes = await followPushes(serve, (event, data) => {
     if (event === 'link.status') links.push(data as PushPayload<'link.status'>);
+    if (event === 'cache.changed') changes.push(data as PushPayload<'cache.changed'>);
   });
 });
 
@@ -53,6 +55,16 @@ describe('link status through serve', () => {
     expect(failed.online).toBe(false);
     // One push per change, not one per failed call.
     const offlineAt = links.length;
+
+    // A write made now waits in the outbox; the next run's send is stopped by the link, and
+    // the window is told the outbox changed (its write reads pending again, not "sending").
+    changes.length = 0;
+    await call('orders.create', { bbox: [30, 46, 30.5, 46.5], name: 'Offline order' });
+    // The write's own push, and its first try at sending (stopped too), arrive first.
+    await expect.poll(() => changes.filter((c) => c.resources.includes('outbox')).length).toBe(2);
+    changes.length = 0;
+    await call<SyncStatusResult>('sync.now');
+    await expect.poll(() => changes.some((c) => c.resources.includes('outbox'))).toBe(true);
 
     // It comes back on the same address: the next call that reaches it says so.
     demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 3, port: Number(port) });

@@ -17,7 +17,9 @@ export function shownNote(row: WatchNoteRow, outbox: readonly OutboxItem[] | und
     ? 'sent'
     : queued?.state === 'rejected' || queued?.state === 'blocked'
       ? 'refused'
-      : queued?.state === 'sending'
+      : // A send that lost the link stays `sending` (its outcome unknown) with the link's error:
+        // nothing is being sent now, it waits for the link like any pending note.
+        queued?.state === 'sending' && !queued.error
         ? 'sending'
         : 'pending';
   return {

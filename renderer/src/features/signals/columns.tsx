@@ -1,4 +1,7 @@
 // The Signals table's columns. Unknowns sort last and read "unknown" or "—", never 0.
+// A profile shows only the fields its records carry: the main profile's severity band and
+// stage ladder; the alternate profile's 0–10 severity score and no stage (its records have
+// none, which is not the same as the service not knowing them).
 import {
   columnResizingFeature,
   columnSizingFeature,
@@ -11,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { Band, MeasuredGlyph } from '../../ui/band';
 import { formatUtc } from '../../ui/time';
+import type { Profile } from '../../../../shared/contract';
 import type { SignalRow } from '../read-types';
 
 /** The table's features: sorting (here for an answer of one page, else by the cache) and resizable columns. */
@@ -31,28 +35,51 @@ const textSort: SortFn<Features, SignalRow> = (a, b, id) =>
     sensitivity: 'base',
   });
 
-export const SIGNAL_COLUMNS = col.columns([
-  col.accessor((r) => (r.occurredAt ? Date.parse(r.occurredAt) : undefined), {
-    id: 'time',
-    header: 'Time (UTC)',
-    size: 136,
-    sortUndefined: 'last',
-    cell: (c) => {
-      const iso = c.row.original.occurredAt;
-      return iso ? (
-        <time dateTime={iso}>{formatUtc(iso).replace(' UTC', '')}</time>
-      ) : (
-        <span className="muted">unknown</span>
-      );
-    },
-  }),
-  col.accessor((r) => r.severityBand ?? undefined, {
-    id: 'band',
-    header: 'Band',
-    size: 56,
-    sortUndefined: 'last',
-    cell: (c) => <Band band={c.row.original.severityBand} />,
-  }),
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The occurred time as given: a date alone (the alternate profile's event_date) gets no hour. */
+export const occurredText = (iso: string): string =>
+  DATE_ONLY.test(iso) ? iso : formatUtc(iso).replace(' UTC', '');
+
+const time = col.accessor((r) => (r.occurredAt ? Date.parse(r.occurredAt) : undefined), {
+  id: 'time',
+  header: 'Time (UTC)',
+  size: 136,
+  sortUndefined: 'last',
+  cell: (c) => {
+    const iso = c.row.original.occurredAt;
+    return iso ? <time dateTime={iso}>{occurredText(iso)}</time> : <span className="muted">unknown</span>;
+  },
+});
+
+const band = col.accessor((r) => r.severityBand ?? undefined, {
+  id: 'band',
+  header: 'Band',
+  size: 56,
+  sortUndefined: 'last',
+  cell: (c) => <Band band={c.row.original.severityBand} />,
+});
+
+/** The alternate profile's severity_score as the service gave it (0–10), never made a band. */
+const score = col.accessor((r) => r.severityScore ?? undefined, {
+  id: 'score',
+  header: 'Severity',
+  size: 68,
+  sortUndefined: 'last',
+  meta: { right: true },
+  cell: (c) => {
+    const v = c.row.original.severityScore;
+    return v === null ? (
+      <span className="muted">—</span>
+    ) : (
+      <span className="num" title="Severity score, 0–10 (alternate profile)">
+        {v}
+      </span>
+    );
+  },
+});
+
+const titleAndCategory = col.columns([
   col.accessor('title', {
     id: 'title',
     header: 'Title',
@@ -73,14 +100,18 @@ export const SIGNAL_COLUMNS = col.columns([
     sortFn: textSort,
     cell: (c) => label(c.getValue()),
   }),
-  col.accessor((r) => r.stage ?? undefined, {
-    id: 'stage',
-    header: 'Stage',
-    size: 84,
-    sortUndefined: 'last',
-    sortFn: (a, b) => rank(a.original.stage) - rank(b.original.stage),
-    cell: (c) => c.row.original.stage ?? <span className="muted">unknown</span>,
-  }),
+]);
+
+const stage = col.accessor((r) => r.stage ?? undefined, {
+  id: 'stage',
+  header: 'Stage',
+  size: 84,
+  sortUndefined: 'last',
+  sortFn: (a, b) => rank(a.original.stage) - rank(b.original.stage),
+  cell: (c) => c.row.original.stage ?? <span className="muted">unknown</span>,
+});
+
+const placeAndAfter = col.columns([
   col.accessor((r) => r.location ?? undefined, {
     id: 'place',
     header: 'Place',
@@ -123,6 +154,32 @@ export const SIGNAL_COLUMNS = col.columns([
 const STAGE_RANK = { reported: 1, localized: 2, pinpointed: 3 } as const;
 const rank = (s: SignalRow['stage']) => (s ? STAGE_RANK[s] : 0);
 
+export const SIGNAL_COLUMNS = col.columns([time, band, ...titleAndCategory, stage, ...placeAndAfter]);
+const ALTERNATE_COLUMNS = col.columns([time, score, ...titleAndCategory, ...placeAndAfter]);
+
+/** The columns of a profile's records. */
+export const signalColumns = (profile: Profile) =>
+  profile === 'alternate' ? ALTERNATE_COLUMNS : SIGNAL_COLUMNS;
+
+/** The column that orders by severity: the band (main) or the score (alternate). */
+const severityColumn = (profile: Profile) => (profile === 'alternate' ? 'score' : 'band');
+
+/**
+ * The remembered sort as far as this profile's columns have it (a sort by a column the
+ * profile does not show, e.g. Stage on the alternate profile, falls back to newest first).
+ */
+export function profileSort(
+  sort: readonly { id: string; desc: boolean }[],
+  profile: Profile,
+): { id: string; desc: boolean }[] {
+  const ids = new Set(signalColumns(profile).map((c) => c.id));
+  const other = severityColumn(profile === 'alternate' ? 'main' : 'alternate');
+  const kept = sort
+    .map((s) => (s.id === other ? { ...s, id: severityColumn(profile) } : s))
+    .filter((s) => ids.has(s.id));
+  return kept.length ? kept : [{ id: 'time', desc: true }];
+}
+
 export type ServiceSort = 'latest' | 'oldest' | 'severity';
 
 /**
@@ -132,12 +189,12 @@ export type ServiceSort = 'latest' | 'oldest' | 'severity';
 export function servedSort(sort: readonly { id: string; desc: boolean }[]): ServiceSort | null {
   const first = sort[0];
   if (first?.id === 'time') return first.desc ? 'latest' : 'oldest';
-  if (first?.id === 'band' && first.desc) return 'severity';
+  if ((first?.id === 'band' || first?.id === 'score') && first.desc) return 'severity';
   return null;
 }
 
 /** The table's sort that a cache order is. */
-export function sortOfServed(sort: ServiceSort): { id: string; desc: boolean }[] {
-  if (sort === 'severity') return [{ id: 'band', desc: true }];
+export function sortOfServed(sort: ServiceSort, profile: Profile = 'main'): { id: string; desc: boolean }[] {
+  if (sort === 'severity') return [{ id: severityColumn(profile), desc: true }];
   return [{ id: 'time', desc: sort === 'latest' }];
 }

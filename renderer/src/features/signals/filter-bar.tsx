@@ -1,6 +1,10 @@
 // The signal filters, shared by the Signals table and the map: categories, stages, a minimum
 // severity band and markets. A change applies at once and is remembered across restarts.
+// The alternate profile's records have no stage and no band: there the stage pills are not
+// offered, and the minimum is of the 0–10 severity score the records do carry.
+import type { Profile } from '../../../../shared/contract';
 import { MARKETS, STAGES, type Stage } from '../../../../shared/service/values';
+import { useAppInfo } from '../../data';
 import { MIN_BANDS, useViewState } from '../../state/view-state';
 import { activeFilterCount } from './filter';
 
@@ -43,15 +47,20 @@ function Choices<T extends string>({
   );
 }
 
-/** `categories`: the categories the cache holds (the chosen ones are always offered). */
-export function FilterBar({ categories }: { categories: readonly string[] }) {
+/**
+ * `categories`: the categories the cache holds (the chosen ones are always offered).
+ * `profile`: whose fields to filter on; by default the app's (the map passes none).
+ */
+export function FilterBar({ categories, profile }: { categories: readonly string[]; profile?: Profile }) {
+  const appProfile = useAppInfo().data?.profile;
+  const main = (profile ?? appProfile) !== 'alternate';
   const filters = useViewState((s) => s.filters);
   const setFilters = useViewState((s) => s.setFilters);
   const clearFilters = useViewState((s) => s.clearFilters);
   const query = useViewState((s) => s.query);
   const setQuery = useViewState((s) => s.setQuery);
   const categoryOptions = [...new Set([...categories, ...filters.categories])].sort();
-  const active = activeFilterCount(filters);
+  const active = activeFilterCount(filters, main ? 'main' : 'alternate');
   return (
     <div className="filter-bar" role="group" aria-label="Signal filters">
       <Choices
@@ -60,21 +69,23 @@ export function FilterBar({ categories }: { categories: readonly string[] }) {
         chosen={filters.categories}
         onChange={(categories) => setFilters({ categories })}
       />
-      <div className="pill-group" role="group" aria-label="Stage">
-        {STAGES.map((s: Stage) => (
-          <button
-            key={s}
-            type="button"
-            className="pill"
-            aria-pressed={filters.stages.includes(s)}
-            onClick={() => setFilters({ stages: toggle(filters.stages, s) })}
-          >
-            {s}
-          </button>
-        ))}
-      </div>
-      <label className="inline-field">
-        Band at least
+      {main && (
+        <div className="pill-group" role="group" aria-label="Stage">
+          {STAGES.map((s: Stage) => (
+            <button
+              key={s}
+              type="button"
+              className="pill"
+              aria-pressed={filters.stages.includes(s)}
+              onClick={() => setFilters({ stages: toggle(filters.stages, s) })}
+            >
+              {s}
+            </button>
+          ))}
+        </div>
+      )}
+      <label className="inline-field" title={main ? undefined : 'Severity score, 0–10, at least'}>
+        {main ? 'Band at least' : 'Severity at least'}
         <select
           value={filters.minBand ?? ''}
           onChange={(e) =>

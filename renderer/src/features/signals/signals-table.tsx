@@ -10,8 +10,9 @@ import { useFetchSignalsPage, useSignalsPages } from '../../data';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { useSignal } from '../read-hooks';
+import type { Profile } from '../../../../shared/contract';
 import type { SignalRow } from '../read-types';
-import { SIGNAL_COLUMNS, signalFeatures, sortOfServed } from './columns';
+import { profileSort, signalColumns, signalFeatures, sortOfServed } from './columns';
 import { locateInTimeOrder } from './locate';
 import { indexIn, MAX_ROWS, PAGE_ROWS, pageInput, pageOf, rowAt, type PagedQuery } from './pages';
 
@@ -39,7 +40,10 @@ export function SignalsTable({
   total,
   first,
   onSelectedRow,
+  profile = 'main',
 }: {
+  /** The profile whose fields the columns show (a field it never carries is no column). */
+  profile?: Profile;
   /** The filter and the cache's order the rows answer. */
   query: PagedQuery;
   /** How many match in all. */
@@ -49,7 +53,9 @@ export function SignalsTable({
   /** The selected signal's row when the table has it (for copying), else null. */
   onSelectedRow?: (row: SignalRow | null) => void;
 }) {
-  const sorting = useViewState((s) => s.signalSort);
+  const remembered = useViewState((s) => s.signalSort);
+  const sorting = useMemo(() => profileSort(remembered, profile), [remembered, profile]);
+  const signalCols = signalColumns(profile);
   const setSorting = useViewState((s) => s.setSignalSort);
   const selection = useSelection((s) => s.selection);
   const select = useSelection((s) => s.select);
@@ -115,11 +121,11 @@ export function SignalsTable({
     // The items change with every scroll; the rows only when the range or the pages do.
     [paged, first, pages, firstIndex, lastIndex],
   );
-  const shownSorting = paged && query.sort ? sortOfServed(query.sort) : sorting;
+  const shownSorting = paged && query.sort ? sortOfServed(query.sort, profile) : sorting;
   const table = useTable({
     features: signalFeatures,
     data: inSight as SignalRow[],
-    columns: SIGNAL_COLUMNS,
+    columns: signalCols,
     state: { sorting: shownSorting, columnSizing: sizing },
     manualSorting: paged,
     onSortingChange: (u) => setSorting(typeof u === 'function' ? u(shownSorting as SortingState) : u),
@@ -282,7 +288,7 @@ export function SignalsTable({
         <tbody>
           {padTop > 0 && (
             <tr aria-hidden="true" style={{ height: padTop }}>
-              <td colSpan={SIGNAL_COLUMNS.length} />
+              <td colSpan={signalCols.length} />
             </tr>
           )}
           {items.map((v) => {
@@ -319,7 +325,7 @@ export function SignalsTable({
           })}
           {padBottom > 0 && (
             <tr aria-hidden="true" style={{ height: padBottom }}>
-              <td colSpan={SIGNAL_COLUMNS.length} />
+              <td colSpan={signalCols.length} />
             </tr>
           )}
         </tbody>

@@ -2,12 +2,12 @@
 // sortable table; a row selects its signal for the inspector and the map. Every answer says
 // where it comes from (DEMO, CACHED · as of …) and whether it was clamped.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useFetchSignalsPage, useSignalsPages } from '../../data';
+import { useAppInfo, useFetchSignalsPage, useSignalsPages } from '../../data';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks, ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import type { SignalRow, SignalsQueryResult } from '../read-types';
-import { SIGNAL_COLUMNS, servedSort } from './columns';
+import { profileSort, servedSort, signalColumns } from './columns';
 import { signalsCsv } from './csv';
 import { FilterBar } from './filter-bar';
 import { useSignalFilter } from './filter';
@@ -31,10 +31,12 @@ function useCopy(): [string | null, (what: string, text: string | Promise<string
 }
 
 export function SignalsView() {
+  const info = useAppInfo().data;
   const filter = useSignalFilter();
-  const sorting = useViewState((s) => s.signalSort);
+  const remembered = useViewState((s) => s.signalSort);
   // The cache's order for the sort (latest first when it has none: one page is sorted here).
-  const sort = servedSort(sorting) ?? 'latest';
+  // Band and score both ask the cache's severity order, so the profile is not needed here.
+  const sort = servedSort(remembered) ?? 'latest';
   const query: PagedQuery = useMemo(() => ({ ...filter, sort }), [filter, sort]);
   const [answer] = useSignalsPages([pageInput(query, 0)]);
   const fetchPage = useFetchSignalsPage();
@@ -45,11 +47,14 @@ export function SignalsView() {
   if (answer?.data) last.current = { query, data: answer.data };
   const shown = answer?.data ? { query, data: answer.data } : last.current;
   const data = shown?.data;
+  // The app's profile; until it is read, the profile the cache's answer says.
+  const profile = info?.profile ?? data?.profile ?? 'main';
+  const sorting = profileSort(remembered, profile);
   const rows: readonly SignalRow[] = data?.rows ?? [];
   const total = data?.total ?? 0;
   const categories = [...new Set(rows.map((r) => r.category))];
   const unserved = total > PAGE_ROWS && servedSort(sorting) === null;
-  const header = SIGNAL_COLUMNS.find((c) => c.id === sorting[0]?.id)?.header;
+  const header = signalColumns(profile).find((c) => c.id === sorting[0]?.id)?.header;
   const unservedName = typeof header === 'string' ? header : 'this column';
   const onSelectedRow = useCallback((r: SignalRow | null) => setSelectedRow(r), []);
 
@@ -68,7 +73,7 @@ export function SignalsView() {
 
   return (
     <div className="signals-view" data-testid="signals-view">
-      <FilterBar categories={categories} />
+      <FilterBar categories={categories} profile={profile} />
       <div className="view-line">
         {data && (
           <span className="count" data-testid="signals-count">
@@ -84,7 +89,8 @@ export function SignalsView() {
         {unserved && (
           <span className="muted" role="note">
             Newest first: sorting by {unservedName} takes {PAGE_ROWS.toLocaleString('en')} signals or fewer
-            (narrow the search); Time and Band (highest first) sort any number
+            (narrow the search); Time and {profile === 'alternate' ? 'Severity' : 'Band'} (highest first) sort
+            any number
           </span>
         )}
         {data && <AnswerMarks demo={data.demo} asOf={data.asOf} />}
@@ -141,7 +147,13 @@ export function SignalsView() {
           )}
         </EmptyState>
       ) : (
-        <SignalsTable query={shown!.query} total={total} first={rows} onSelectedRow={onSelectedRow} />
+        <SignalsTable
+          profile={profile}
+          query={shown!.query}
+          total={total}
+          first={rows}
+          onSelectedRow={onSelectedRow}
+        />
       )}
     </div>
   );

@@ -1,10 +1,12 @@
 // What main raised (a fired order, a watch needing attention, a notable development).
-// Opening one selects its target, so the inspector and every view show the same thing.
+// Opening one (click or Enter) selects its target and goes to the view that works on it
+// (open-target.ts), so the inspector and every view show the same thing.
 import type { AppNotification } from '../../../../shared/contract';
 import { useNotifications } from '../../data';
-import { sameSelection, useSelection, type SelectionKind } from '../../state/selection';
+import { sameSelection, useSelection } from '../../state/selection';
 import { EmptyState } from '../../ui/empty-state';
 import { formatUtc, RelativeTime } from '../../ui/time';
+import { openNotificationTarget } from './open-target';
 
 const KIND_WORD: Record<AppNotification['kind'], string> = {
   order_fired: 'Order fired',
@@ -13,10 +15,16 @@ const KIND_WORD: Record<AppNotification['kind'], string> = {
   summary: 'Summary',
 };
 
-export function NotificationsPanel() {
+const OPENS_IN: Record<NonNullable<AppNotification['target']>['type'], string> = {
+  order: 'Open this standing order in Orders',
+  watch: 'Open this watch in Watches',
+  signal: 'Show this signal in the inspector',
+};
+
+/** `onOpen`: called after a notification was opened (the status bar closes its list). */
+export function NotificationsPanel({ onOpen }: { onOpen?: () => void } = {}) {
   const { data, isPending, error } = useNotifications();
   const selection = useSelection((s) => s.selection);
-  const select = useSelection((s) => s.select);
   return (
     <section aria-label="Notifications" className="panel">
       <header className="panel-header">
@@ -35,7 +43,7 @@ export function NotificationsPanel() {
       ) : (
         <ul data-testid="notifications" className="rows">
           {data.map((n) => {
-            const target = n.target && { kind: n.target.type as SelectionKind, id: n.target.id };
+            const target = n.target && { kind: n.target.type, id: n.target.id };
             return (
               <li key={n.id} aria-current={sameSelection(selection, target) ? 'true' : undefined}>
                 <span className="row-kind">{KIND_WORD[n.kind]}</span>
@@ -43,7 +51,11 @@ export function NotificationsPanel() {
                   <button
                     type="button"
                     className="link-button"
-                    onClick={() => select({ ...target, label: n.title, from: 'Notifications' })}
+                    title={n.target ? OPENS_IN[n.target.type] : undefined}
+                    onClick={() => {
+                      openNotificationTarget(n);
+                      onOpen?.();
+                    }}
                   >
                     {n.title}
                   </button>

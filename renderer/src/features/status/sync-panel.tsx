@@ -4,6 +4,7 @@ import { useMutationState } from '@tanstack/react-query';
 import { useSyncNow, useSyncProgress, useSyncStatus } from '../../data';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { UtcTime } from '../../ui/time';
+import { useSyncRunning } from './sync-running';
 
 interface Summary {
   complete: boolean;
@@ -18,6 +19,7 @@ export function SyncPanel() {
   const status = useSyncStatus().data;
   const progress = useSyncProgress();
   const syncNow = useSyncNow();
+  const running = useSyncRunning();
   // The last Sync now from anywhere (button, palette, Ctrl+R): its failure is shown here.
   const lastError = useMutationState({
     filters: { mutationKey: ['sync.now'] },
@@ -33,14 +35,14 @@ export function SyncPanel() {
         <button
           type="button"
           onClick={() => syncNow.mutate({})}
-          disabled={status.running || syncNow.isPending}
+          disabled={running || syncNow.isPending}
           title="Sync now (Ctrl+R)"
         >
           Sync now
         </button>
       </header>
       <p data-testid="sync-state" className="panel-line">
-        {status.running ? (
+        {running ? (
           `Syncing${progress ? ` — ${progress.stream}: ${progress.message ?? ''}` : '…'}`
         ) : status.lastRunAt ? (
           <>

@@ -35,7 +35,17 @@ export function WriteStatus({ queued }: { queued: Queued }) {
       ) : s.state === 'discarded' ? (
         <span>discarded</span>
       ) : (
-        <HonestyMark kind="pending" detail={s.state === 'sending' ? 'sending' : 'waits to be sent'} />
+        <HonestyMark
+          kind="pending"
+          detail={
+            s.state !== 'sending'
+              ? 'waits to be sent'
+              : // A send that lost the link stays `sending` with the link's error until the next try.
+                s.error
+                ? 'the link failed; sent on the next sync'
+                : 'sending'
+          }
+        />
       )}
     </p>
   );

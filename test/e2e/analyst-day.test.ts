@@ -1,0 +1,406 @@
+// An analyst's day on the alternate profile, in a real browser through `watchfloor serve`, one
+// screenshot per step in .tmp/artifacts/day-*.png. The first-run screen can start only the
+// built-in demo (serve's own demo service), not a service it is given, so the first case is
+// first run → "Try the demo" on a `serve` with nothing configured. The rest of the day runs
+// against a demo service this test starts itself, behind `serve --base-url`, so it can advance
+// the world (a second decision-package revision, new signals, an order firing) and stop and
+// restart the service on the same address: sync with its progress → bucket counts equal what
+// the service answers → a watch → its decision package → a second revision and the diff →
+// a note written while the service is down (pending) then sent → passes over the watch → a
+// standing order too large (refused with the reason) and a valid one → it fires → the
+// notification → clicking it opens the order.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Result } from '../../shared/contract';
+import { startDemoService, type DemoService } from '../../electron/demo';
+import { COUNTRIES } from '../../electron/demo/geography';
+import { launchChromium } from '../helpers/browser';
+import { repoRoot } from '../helpers/cli';
+import { DEMO_KEY, DEMO_NOW } from '../helpers/demo';
+import { contractCall, startServeProcess, type ServeProcess } from '../helpers/serve';
+import { artifacts, freshHome, goTo } from '../helpers/window';
+
+const TLE = path.join(repoRoot, 'test/fixtures/tle/celestrak_active_2026-08-22_2048lr.txt');
+const BUCKETS = [
+  ['needs_attention', 'Needs attention'],
+  ['changed_today', 'Changed today'],
+  ['awaiting_data', 'Awaiting data'],
+  ['stable', 'Stable'],
+] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `day-${name}.png`) });
+
+/** A page on `serve`, its console errors and page errors kept in `problems`. */
+async function openWindow(
+  serve: ServeProcess,
+  problems: string[],
+  init?: object,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (init)
+    await context.addInitScript((state) => {
+      localStorage.setItem('watchfloor.view-state', JSON.stringify({ state, version: 1 }));
+    }, init);
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(serve.url);
+  return { context, page };
+}
+
+describe('first run → the demo (serve with no service configured)', () => {
+  it('starts the built-in demo on the alternate profile, marked demo, and syncs it', async () => {
+    const problems: string[] = [];
+    const serve = await startServeProcess([], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+      ...freshHome('day-first-run'),
+    });
+    try {
+      const { context, page } = await openWindow(serve, problems);
+      await page.getByTestId('first-run').waitFor({ timeout: 90_000 });
+      await page.getByLabel('Profile').selectOption('alternate');
+      await shot(page, '01-first-run');
+      await page.getByRole('button', { name: 'Try the demo' }).click();
+      await page.getByTestId('demo-banner').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('demo-banner').textContent()).toContain('DEMO DATA');
+      await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      expect(await page.getByRole('contentinfo', { name: 'Status bar' }).textContent()).toContain(
+        'alternate profile',
+      );
+      await goTo(page, 'Status');
+      await expect
+        .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 60_000 })
+        .toMatch(/Last run/);
+      // The demo's watches (an alternate-profile service has them) are in the Watches view.
+      await goTo(page, 'Watches');
+      await expect.poll(() => page.locator('.watch-item').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await shot(page, '02-demo');
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await serve.stop();
+    }
+  });
+});
+
+describe('the day, against a demo service the test advances (serve --base-url)', () => {
+  const problems: string[] = [];
+  let demo: DemoService;
+  let port: number;
+  let serve: ServeProcess;
+  let context: BrowserContext;
+  let page: Page;
+  /** The watch the analyst works on all day. */
+  let watchId: string;
+  let watchName: string;
+
+  // The service's world at a fixed instant, so every run meets the same watches.
+  const startService = (at?: number) =>
+    startDemoService({ profile: 'alternate', now: DEMO_NOW, signalsPerDay: 4, ...(at ? { port: at } : {}) });
+
+  beforeAll(async () => {
+    demo = await startService();
+    port = Number(new URL(demo.url).port);
+    const home = freshHome('day');
+    serve = await startServeProcess(
+      ['--base-url', demo.url, '--profile', 'alternate', '--db', path.join(home.HOME, 'cache.db')],
+      {
+        ...process.env,
+        ...home,
+        WATCHFLOOR_API_KEY: DEMO_KEY,
+        // Never CelesTrak from a test: nothing listens here.
+        WATCHFLOOR_CELESTRAK_URL: 'http://127.0.0.1:9/gp.php',
+      },
+    );
+    // The map left over the Nile delta at zoom 5, where the standing orders are drawn.
+    ({ context, page } = await openWindow(serve, problems, {
+      view: 'status',
+      map: { center: [31.2, 30.6], zoom: 5, layers: {} },
+    }));
+    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor({ timeout: 90_000 });
+  });
+  afterAll(async () => {
+    await context?.close();
+    await serve?.stop();
+    await demo?.close();
+  });
+
+  const status = () => contractCall<Result<'sync.status'>>(serve, 'sync.status');
+  /** Ctrl+R (the window's Sync now from any view), then waits for that run to end. */
+  async function syncFromKeyboard(): Promise<void> {
+    const before = (await status()).lastRunAt;
+    await page.keyboard.press('Control+r');
+    await expect
+      .poll(
+        async () => {
+          const s = await status();
+          return !s.running && s.lastRunAt !== before;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+  }
+  const detail = () => page.getByTestId('watch-detail');
+  const packageView = () => page.getByTestId('package-view');
+
+  it('syncs with its progress shown', async () => {
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Status', exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 60_000 })
+      .toMatch(/Last run/);
+    // A slow link, so the run's progress stays in view long enough to be read.
+    demo.setFaults({ latencyMs: 250 });
+    await page.getByTestId('sync-panel').getByRole('button', { name: 'Sync now' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Sync progress' });
+    await bar.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => bar.getAttribute('aria-valuetext'), { timeout: 30_000 })
+      .toMatch(/^[1-9]\d* of \d+ streams synced$/);
+    expect(await page.getByTestId('statusbar-sync').textContent()).toMatch(/^Syncing/);
+    await shot(page, '03-sync-progress');
+    await bar.waitFor({ state: 'detached', timeout: 90_000 });
+    demo.setFaults({});
+    await expect
+      .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 30_000 })
+      .toMatch(/^Last run [^(]*·/);
+  });
+
+  it('shows bucket counts equal to what the service answers for its watches', async () => {
+    const res = await fetch(`${demo.url}/api/v1/watches`, {
+      headers: { Authorization: `Bearer ${DEMO_KEY}` },
+    });
+    const served = (await res.json()) as { buckets: Record<string, number>; watches: unknown[] };
+    expect(served.watches.length).toBeGreaterThan(0);
+    await goTo(page, 'Watches');
+    for (const [bucket, label] of BUCKETS) {
+      const region = page.getByRole('region', { name: new RegExp(`^${label}`) });
+      await expect
+        .poll(() => region.locator('.bucket-count').textContent(), { timeout: 30_000 })
+        .toBe(String(served.buckets[bucket] ?? 0));
+      expect(await region.locator('.watch-item').count()).toBe(served.buckets[bucket] ?? 0);
+    }
+    await shot(page, '04-buckets');
+  });
+
+  it('opens a watch, then its decision package', async () => {
+    const first = page
+      .getByRole('region', { name: /^Needs attention/ })
+      .locator('.watch-item')
+      .first();
+    watchId = (await first.getAttribute('data-watch-id'))!;
+    const w = demo.world.watches.find((x) => x.id === watchId)!;
+    watchName = w.name;
+    await first.click();
+    await detail().getByRole('heading', { level: 2, name: watchName, exact: true }).waitFor();
+    await detail().getByRole('region', { name: 'Latest change' }).getByText(w.latestChange.summary).waitFor();
+    await shot(page, '05-watch');
+
+    await detail().getByRole('button', { name: 'Decision package' }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Decision package' }).waitFor();
+    expect(
+      await packageView()
+        .getByRole('combobox', { name: 'Watch', exact: true })
+        .locator('option:checked')
+        .textContent(),
+    ).toBe(watchName);
+    await packageView().getByRole('table', { name: 'Discriminators' }).waitFor({ timeout: 30_000 });
+    await packageView()
+      .getByText(/Only one revision is cached/)
+      .waitFor({ timeout: 30_000 });
+    await shot(page, '06-package');
+  });
+
+  it('shows what changed when the service publishes a second revision', async () => {
+    const w = demo.world.watches.find((x) => x.id === watchId)!;
+    const first = w.packages.at(-1)!;
+    demo.world.advanceClock(60_000);
+    w.packages.push({
+      revision: 'r-day-2',
+      at: demo.world.now().toISOString(),
+      discriminators: [
+        { ...(first.discriminators[0] as object), verdict: 'actionable', max_elimination: 4 },
+        {
+          observable: 'port AIS traffic',
+          verdict: 'procurable',
+          max_elimination: 1,
+          refutes_if_absent: ['h2'],
+        },
+      ],
+      negative: first.negative,
+    });
+    demo.world.touchWatch(w);
+    await syncFromKeyboard();
+
+    // The open view learns of it from the cache's change, without a reload.
+    await packageView().getByText('2 revisions kept').waitFor({ timeout: 30_000 });
+    const diff = packageView().getByRole('group', { name: `Changes from ${first.revision} to r-day-2` });
+    const disc = diff.getByRole('region', { name: 'Discriminators changes' });
+    expect(await disc.locator('li[data-change="added"]').allTextContents()).toEqual([
+      '+ Added port AIS traffic ',
+    ]);
+    expect(await disc.locator('li[data-change="changed"]').textContent()).toContain(
+      'verdict: procurable → actionable',
+    );
+    await shot(page, '07-diff');
+  });
+
+  it('keeps a note written while the service is down pending, and sends it once it is back', async () => {
+    await demo.close();
+    await goTo(page, 'Watches');
+    await detail().getByRole('heading', { level: 2, name: watchName, exact: true }).waitFor();
+    const form = detail().getByRole('form', { name: 'New note' });
+    await form.getByRole('textbox', { name: 'Title' }).fill('Harbour at dusk');
+    await form.getByRole('textbox', { name: 'Note' }).fill('Two berths empty since the last pass.');
+    await form
+      .getByRole('group', { name: /Confidence/ })
+      .getByRole('radio', { name: 'low' })
+      .check();
+    await form
+      .getByRole('group', { name: /Likelihood/ })
+      .getByRole('radio', { name: /^roughly even chance/ })
+      .check();
+    await form.getByRole('button', { name: 'Add note' }).click();
+    const note = detail().getByRole('article', { name: 'Harbour at dusk' });
+    // Kept at once and marked PENDING: the service cannot have it. (Its state may read
+    // `sending`: the send that found the link down leaves its outcome unknown.)
+    await note.getByText('PENDING').waitFor({ timeout: 30_000 });
+    expect(['pending', 'sending']).toContain(await note.getAttribute('data-state'));
+    // A sync finds the link down: the note is still there, still not sent, never lost.
+    await syncFromKeyboard();
+    await expect
+      .poll(() => page.getByTestId('link-status').textContent(), { timeout: 30_000 })
+      .toBe('offline');
+    expect(['pending', 'sending']).toContain(await note.getAttribute('data-state'));
+    expect(await note.getByText('PENDING').count()).toBe(1);
+    await shot(page, '08-note-pending');
+
+    demo = await startService(port);
+    await syncFromKeyboard();
+    await expect.poll(() => note.getAttribute('data-state'), { timeout: 30_000 }).toBe('sent');
+    await expect
+      .poll(() => page.getByTestId('link-status').textContent(), { timeout: 30_000 })
+      .toBe('online');
+    const served = demo.world.watches.find((x) => x.id === watchId)!.notes;
+    expect(served.map((n) => n.title)).toContain('Harbour at dusk');
+    await shot(page, '09-note-sent');
+  });
+
+  it('lists the passes over the watch once elements are imported', async () => {
+    await goTo(page, 'Passes');
+    const summary = page.getByTestId('elements-summary');
+    await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toMatch(/No orbital elements/);
+    await page.getByLabel('Import an element file (TLE, 3LE or OMM)').setInputFiles(TLE);
+    await expect
+      .poll(() => summary.textContent(), { timeout: 30_000 })
+      .toMatch(/\d+ satellites of the families have elements/);
+    // The watch is still the selection: its box's centre is the place.
+    await expect
+      .poll(() => page.getByTestId('passes-target').textContent(), { timeout: 30_000 })
+      .toContain(`Watch: ${watchName} (box centre)`);
+    const table = page.getByRole('table', { name: 'Passes', exact: true });
+    await expect.poll(() => table.getByTestId('pass-row').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    const soonest = page.getByRole('table', { name: 'Soonest passes over my watches' });
+    await expect
+      .poll(() => soonest.getByTestId('soonest-row').filter({ hasText: watchName }).count(), {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    await shot(page, '10-passes');
+  });
+
+  it('refuses a standing order too large with the reason, and creates a valid one', async () => {
+    await goTo(page, 'Orders');
+    await page.getByRole('button', { name: 'Draw on map' }).click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Map', exact: true }).waitFor();
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    const panel = page.getByRole('region', { name: 'Drawn box' });
+    const drawBox = async (size: number) => {
+      const b = (await page.getByTestId('map').boundingBox())!;
+      const x = b.x + b.width / 2 - size / 2;
+      const y = b.y + b.height / 2 - size / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + size, y + size, { steps: 12 });
+      await page.mouse.up();
+      await panel.waitFor();
+    };
+    // About 1,500 km a side at zoom 5: far over the 100,000 km² a standing order may cover.
+    await drawBox(300);
+    expect(await panel.getByRole('button', { name: 'Create standing order' }).isDisabled()).toBe(true);
+    await panel.getByText('bbox is larger than 100,000 km2').waitFor();
+    await shot(page, '11-order-too-large');
+    await panel.getByRole('button', { name: 'Clear box' }).click();
+
+    // About 170 km a side: a valid one.
+    await page.getByRole('button', { name: 'Draw box' }).click();
+    await drawBox(40);
+    await panel.getByRole('button', { name: 'Create standing order' }).click();
+    const form = panel.getByRole('form', { name: 'New standing order' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Delta day order');
+    await form.getByRole('button', { name: 'Create standing order' }).click();
+    await goTo(page, 'Orders');
+    const row = orderRow(page, 'Delta day order');
+    await expect.poll(() => row.textContent(), { timeout: 30_000 }).toContain('with the service');
+    expect(demo.world.orders.map((o) => o.name)).toContain('Delta day order');
+    await shot(page, '12-order-created');
+  });
+
+  it('the world advances, the order fires, the notification appears, and opening it opens the order', async () => {
+    const order = demo.world.orders.find((o) => o.name === 'Delta day order')!;
+    // The order as the cache knows it before it fires: a first sighting is never news.
+    await syncFromKeyboard();
+    const bell = page.getByTestId('statusbar-notifications');
+    const countBefore = Number((await bell.textContent())!.split(' ')[0]);
+
+    // New events in its box, then its check finds them.
+    demo.world.advanceClock(10 * 60_000);
+    const [w, s, e, n] = order.bbox;
+    const egypt = COUNTRIES.find((c) => c.code === 'EG')!;
+    const place = { name: 'the delta', lat: (s + n) / 2, lng: (w + e) / 2 };
+    const found = demo.world.addSignals(2, undefined, { near: { country: egypt, place }, geointScore: 9 });
+    demo.world.fireOrder(order);
+    await syncFromKeyboard();
+
+    await expect
+      .poll(async () => Number((await bell.textContent())!.split(' ')[0]), { timeout: 30_000 })
+      .toBeGreaterThan(countBefore);
+    await bell.click();
+    const list = page.getByRole('region', { name: 'Notifications' });
+    const open = list.getByRole('button', { name: 'Standing order fired: Delta day order' });
+    await open.waitFor();
+    await shot(page, '13-notification');
+
+    await open.click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Orders', exact: true }).waitFor();
+    const row = orderRow(page, 'Delta day order');
+    await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+    const what = page.getByRole('region', { name: 'What Delta day order found' });
+    await what.getByText('FIRED').first().waitFor({ timeout: 30_000 });
+    const events = what.getByRole('list', { name: 'Events that fired it' });
+    await events.waitFor({ timeout: 30_000 });
+    for (const f of found) await events.getByRole('button', { name: f.title }).waitFor();
+    expect(await list.count()).toBe(0);
+    await shot(page, '14-order-opened');
+    expect(problems).toEqual([]);
+  });
+});
+
+function orderRow(page: Page, name: string): Locator {
+  return page
+    .getByRole('table', { name: 'Standing orders' })
+    .getByTestId('order-row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+}
