@@ -4,11 +4,13 @@ import { Band } from '../../ui/band';
 import { formatUtc } from '../../ui/time';
 import { POINT_ESCALATING, POINT_MEASURED, POINT_RETRACTED } from '../read-types';
 import type { FeatureInfo } from './layers';
+import { CELL_PX } from './signal-cells';
 import type { Hover } from './use-signal-layers';
 
 const words = (v: string) => v.replace(/_/g, ' ');
 
-export function MapLegend() {
+/** `cells`: the signals are drawn as cells (zoomed out), so the legend says what one means. */
+export function MapLegend({ cells = false }: { cells?: boolean }) {
   return (
     <div className="map-legend" aria-label="Legend">
       <span className="legend-title">Severity band</span>
@@ -28,6 +30,12 @@ export function MapLegend() {
         <span>
           <span className="legend-country" aria-hidden="true" /> country-level signals
         </span>
+        {cells && (
+          <span>
+            <span className="legend-cell" aria-hidden="true" /> cell: the signals within {CELL_PX} px, sized
+            by how many, coloured by their mean band (hover for the count and the highest)
+          </span>
+        )}
       </span>
     </div>
   );
@@ -88,6 +96,23 @@ export function MapTooltip({ hover }: { hover: Hover }) {
         <div>
           highest band <Band band={hover.count.maxBand} />
         </div>
+      </div>
+    );
+  if (hover.kind === 'cell')
+    return (
+      <div className="map-tooltip" role="tooltip" style={style}>
+        <strong>
+          <span className="num">{hover.n.toLocaleString('en')}</span> signals here
+        </strong>
+        {hover.measured > 0 && (
+          <div>
+            <span className="num">{hover.measured.toLocaleString('en')}</span> of them measured
+          </div>
+        )}
+        <div>
+          mean band <Band band={hover.meanBand || null} /> · highest <Band band={hover.maxBand || null} />
+        </div>
+        <div className="muted">Click to zoom in</div>
       </div>
     );
   const { points: p, index: i } = hover;

@@ -99,6 +99,13 @@ export default function MapView() {
           {signals.points && (
             <span className="map-count">
               <span className="num">{signals.points.count.toLocaleString('en')}</span> points
+              {signals.cells !== null && (
+                <>
+                  {' '}
+                  in <span className="num">{signals.cells.toLocaleString('en')}</span> cells (zoom in for
+                  single points)
+                </>
+              )}
               {signals.countries && signals.countries.length > 0 && (
                 <>
                   {' '}
@@ -122,7 +129,7 @@ export default function MapView() {
             </span>
           ))}
         </div>
-        <MapLegend />
+        <MapLegend cells={signals.cells !== null} />
         <BoxTool controller={controller} />
         {signals.hover && <MapTooltip hover={signals.hover} />}
         {state.phase === 'loading' && (

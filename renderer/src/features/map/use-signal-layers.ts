@@ -13,14 +13,23 @@ import { useSignalFilter } from '../signals/filter';
 import { isInspectable, type CountrySignalsHandle, type FeatureInfo, type SignalsHandle } from './layers';
 import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
 import { recordOf, selectionKeyOf } from './layers/record-layer';
-import { SIGNALS_LAYER_ID } from './layers/signals';
+import { SIGNALS_LAYER_ID, type SignalHit } from './layers/signals';
 import { fitRange, pointsInRange, timeWindow, useTimeRange, type TimeWindow } from './time-range';
 import type { WatchMap } from './watch-map';
 
 export type Hover =
   | { kind: 'point'; x: number; y: number; index: number; points: SignalPoints }
   | { kind: 'feature'; x: number; y: number; info: FeatureInfo }
-  | { kind: 'country'; x: number; y: number; name: string; count: CountryCount };
+  | { kind: 'country'; x: number; y: number; name: string; count: CountryCount }
+  | {
+      kind: 'cell';
+      x: number;
+      y: number;
+      n: number;
+      maxBand: number;
+      meanBand: number;
+      measured: number;
+    };
 
 /**
  * Which of the things under the pointer the tooltip and a click take: a signal's point, then a
@@ -42,8 +51,13 @@ export interface SignalLayersState {
   countries: CountryCount[] | undefined;
   error: Error | null;
   hover: Hover | null;
-  /** Features in the points layer at its last complete render (the end-to-end test reads it). */
+  /**
+   * Points the layer stood for at its last complete render, drawn singly or counted in cells
+   * (the end-to-end tests read it: it equals the answer's point count).
+   */
   drawn: number | null;
+  /** Cells drawn at the last complete render when zoomed out, or null (points drawn singly). */
+  cells: number | null;
   /** Set when the selected signal is in the cache but has no point (country level) or is filtered out. */
   selectedOffMap: boolean;
   /** The selected signal's id when it is drawn (ringed) on the map. */
@@ -71,6 +85,7 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   const select = useSelection((s) => s.select);
   const [hover, setHover] = useState<Hover | null>(null);
   const [drawn, setDrawn] = useState<number | null>(null);
+  const [cells, setCells] = useState<number | null>(null);
   const data = useRef<{ points?: SignalPoints; counts?: CountrySignalsHandle }>({});
   data.current.points = points.data;
 
@@ -81,10 +96,21 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     const h = map?.handle<SignalsHandle>(SIGNALS_LAYER_ID);
     if (!map || !h || !points.data) return;
     h.setPoints(points.data);
-    const key = map.map.once('rendercomplete', () => setDrawn(h.source.getFeatures().length));
     map.map.render();
-    return () => void map.map.un('rendercomplete', key.listener);
   }, [map, points.data]);
+
+  useEffect(() => {
+    const h = map?.handle<SignalsHandle>(SIGNALS_LAYER_ID);
+    if (!map || !h) return;
+    // Every complete render: zooming in or out switches between cells and single points.
+    const onRendered = () => {
+      if (!data.current.points) return;
+      setDrawn(h.represented());
+      setCells(h.cells());
+    };
+    map.map.on('rendercomplete', onRendered);
+    return () => map.map.un('rendercomplete', onRendered);
+  }, [map]);
 
   useEffect(() => {
     const h = map?.handle<CountrySignalsHandle>(COUNTRY_SIGNALS_LAYER_ID);
@@ -104,9 +130,19 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     const olMap = map.map;
     const inspectable = (id: string) => isInspectable(map.handle(id));
     type Hit = { feature: FeatureLike; layer: string; rank: number; records: number };
-    const hit = (pixel: number[]): Hit | null => {
+    type Found = Hit | { layer: typeof SIGNALS_LAYER_ID; signal: SignalHit };
+    const signalAt = (pixel: number[]): SignalHit | null => {
+      const coordinate = olMap.getCoordinateFromPixel(pixel);
+      const resolution = olMap.getView().getResolution();
+      const h = map.handle<SignalsHandle>(SIGNALS_LAYER_ID);
+      if (!coordinate || !resolution || !h) return null;
+      return h.hitAt([coordinate[0]!, coordinate[1]!], resolution, 3);
+    };
+    const hit = (pixel: number[]): Found | null => {
       let found: Hit | null = null;
       const all: Omit<Hit, 'records'>[] = [];
+      // The signals layer first (rank 0), from the columns: its WebGL hit detection is off.
+      const signal = signalAt(pixel);
       olMap.forEachFeatureAtPixel(
         pixel,
         (feature, layer) => {
@@ -121,18 +157,20 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
         },
         {
           hitTolerance: 3,
-          layerFilter: (l) =>
-            [SIGNALS_LAYER_ID, COUNTRY_SIGNALS_LAYER_ID].includes(l.get('id')) || inspectable(l.get('id')),
+          layerFilter: (l) => l.get('id') === COUNTRY_SIGNALS_LAYER_ID || inspectable(l.get('id')),
         },
       );
-      let best = found as Hit | null;
-      // A measured signal's point sits on its own reading: the reading tells more (its key
-      // figures), and a click on it selects the same signal.
-      if (best?.rank === 0) {
-        const key = `signal:${String(best.feature.getId())}`;
+      const pts = data.current.points;
+      if (signal?.kind === 'cell') return { layer: SIGNALS_LAYER_ID, signal };
+      if (signal && pts) {
+        // A measured signal's point sits on its own reading: the reading tells more (its key
+        // figures), and a click on it selects the same signal.
+        const key = `signal:${pts.ids[signal.index]!}`;
         const reading = all.find((h) => h.rank === 1 && selectionKeyOf(h.feature) === key);
-        if (reading) best = { ...reading, records: 1 };
+        if (!reading) return { layer: SIGNALS_LAYER_ID, signal };
+        found = { ...reading, records: 1 };
       }
+      const best = found as Hit | null;
       // Readings that share a place (the same quake reported twice, a city's nights): how many.
       const chosen = best;
       if (chosen && inspectable(chosen.layer))
@@ -161,8 +199,10 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
       const found = hit(e.pixel);
       const [x = 0, y = 0] = e.pixel;
       const pts = data.current.points;
-      if (found?.layer === SIGNALS_LAYER_ID && pts) {
-        setHover({ kind: 'point', x, y, index: found.feature.get('idx') as number, points: pts });
+      if (found && 'signal' in found) {
+        const s = found.signal;
+        if (s.kind === 'cell') setHover({ ...s, x, y });
+        else if (pts) setHover({ kind: 'point', x, y, index: s.index, points: pts });
         setCursor('pointer');
       } else if (found && inspectable(found.layer)) {
         const info = describe(found);
@@ -180,13 +220,19 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     const onClick = (e: { pixel: number[] }) => {
       const found = hit(e.pixel);
       const pts = data.current.points;
-      if (found && inspectable(found.layer)) {
+      if (found && !('signal' in found) && inspectable(found.layer)) {
         const target = describe(found)?.select;
         if (target) select({ ...target, from: 'Map' });
         return;
       }
-      if (found?.layer !== SIGNALS_LAYER_ID || !pts) return;
-      const i = found.feature.get('idx') as number;
+      if (!found || !('signal' in found) || !pts) return;
+      if (found.signal.kind === 'cell') {
+        // A cell opens up: two zoom levels in, centred on it.
+        const v = olMap.getView();
+        v.animate({ center: found.signal.at, zoom: (v.getZoom() ?? 2) + 2, duration: 300 });
+        return;
+      }
+      const i = found.signal.index;
       const cat = pts.categories[pts.category[i]!] ?? 'signal';
       select({
         kind: 'signal',
@@ -214,6 +260,7 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     error: points.error ?? counts.error ?? null,
     hover,
     drawn,
+    cells,
     selectedOffMap: !!selectedId && !!points.data && selectedIndex < 0,
     selectedOnMap: selectedIndex >= 0 ? selectedId : null,
   };
