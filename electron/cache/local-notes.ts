@@ -74,21 +74,8 @@ export function getLocalNote(db: Database.Database, id: string): LocalNoteRow | 
   return s ? rowOf(s) : null;
 }
 
-export interface NewLocalNote {
-  id: string;
-  subjectKind: LocalNoteSubject;
-  subjectId: string;
-  subjectLabel: string | null;
-  parentId: string | null;
-  title: string | null;
-  note: string;
-  confidence: string | null;
-  likelihood: string | null;
-  gaps: string[];
-  nextCheck: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A note as written: every field of the row it becomes. */
+export type NewLocalNote = Omit<LocalNoteRow, 'localOnly'>;
 
 export function insertLocalNote(db: Database.Database, n: NewLocalNote): LocalNoteRow {
   stmt(db, `INSERT INTO local_notes (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(

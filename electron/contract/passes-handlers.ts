@@ -16,7 +16,7 @@ import type { Account } from '../account';
 import { toSatrec, type ElementSet } from '../passes/elements';
 import { FAMILY_KEYS, loadFamilies, type FamilyCatalog, type FamilyKey } from '../passes/families';
 import { describeRejection, parseElementsText } from '../passes/parse';
-import { membersOf, predictPasses } from '../passes/predict';
+import { membersOf, predictPasses, STALE_AFTER_DAYS } from '../passes/predict';
 import { PassRequestError, parsePassRequest } from '../passes/request';
 import { RefreshError, MIN_REFRESH_INTERVAL_MS, gpUrl, refreshElements } from '../passes/celestrak';
 import { soonestPasses } from '../passes/soonest';
@@ -35,7 +35,6 @@ type PassesChannel =
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const DEFAULT_LIMIT = 2000;
-const STALE_AFTER_DAYS = 3;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The families with how many satellites of each have elements in `sets`. */

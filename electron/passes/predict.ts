@@ -8,6 +8,7 @@ import { findCulminationsMany } from './finder';
 import { makeTarget } from './geometry';
 import type { PassRequest } from './request';
 import { isSunlit } from './sun';
+import { PASSES_STALE_AFTER_DAYS, type PassRow } from '../../shared/contract-passes';
 
 /**
  * A prediction is flagged stale when its element set is more than this many days from the
@@ -15,23 +16,12 @@ import { isSunlit } from './sun';
  * stopped; SGP4's along-track error for low orbits grows by the day (drag, manoeuvres) and a
  * few km of it is already a second or more of timing. See docs/passes.md.
  */
-export const STALE_AFTER_DAYS = 3;
+/** Elements older than this at a pass's peak make its timing suspect (one threshold everywhere). */
+export const STALE_AFTER_DAYS = PASSES_STALE_AFTER_DAYS;
 const DAY_MS = 86_400_000;
 
-export interface Pass {
-  satellite: string;
-  norad_id: number;
-  family_key: FamilyKey;
-  sensor: 'optical' | 'sar';
-  collection_mode: 'systematic' | 'taskable';
-  peak: string;
-  off_nadir_deg: number;
-  elevation_deg: number;
-  direction: 'ascending' | 'descending';
-  sunlit: boolean;
-  tle_age_days: number;
-  is_past: boolean;
-}
+/** One pass: the shape the contract carries to the window (shared/contract-passes.ts). */
+export type Pass = PassRow;
 
 export interface PassesResponse {
   meta: {
