@@ -13,6 +13,9 @@ declare global {
 
 type Listener = (payload: unknown) => void;
 
+/** In a `cache.changed` push: any resource may have changed (see the stream's open below). */
+export const ANY_RESOURCE = '*';
+
 /** Push events that describe a state: a late subscriber gets the latest value at once. */
 const STATE_EVENTS: ReadonlySet<PushEvent> = new Set(['link.status']);
 
@@ -37,6 +40,12 @@ function createHttpApi(): WatchfloorApi {
   const listeners = new Map<PushEvent, Set<Listener>>(pushEventNames.map((e) => [e, new Set()]));
   const latest = new Map<PushEvent, unknown>();
   const source = new EventSource('/api/events');
+  // A change pushed while the stream was not open (before its first open, or during a
+  // reconnect) reached no one: an answer read then may be stale. Each open says so to the
+  // `cache.changed` listeners with the wildcard, so every answer already read is read again.
+  source.addEventListener('open', () => {
+    for (const l of listeners.get('cache.changed') ?? []) l({ resources: [ANY_RESOURCE] });
+  });
   for (const event of pushEventNames) {
     source.addEventListener(event, (msg) => {
       const payload: unknown = JSON.parse((msg as MessageEvent<string>).data);

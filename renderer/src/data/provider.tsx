@@ -4,6 +4,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { WatchfloorApi } from '../../../shared/contract';
+import { ANY_RESOURCE } from './contract-client';
 import { createPushStore, type PushStore } from './push-store';
 
 declare module '@tanstack/react-query' {
@@ -35,12 +36,18 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Refetches every query that reads one of `resources` (see the queryMeta above). */
+/**
+ * Refetches every query that reads one of `resources` (see the queryMeta above); the wildcard
+ * (ANY_RESOURCE: the push stream has just opened, and changes before it went unheard) refetches
+ * every answer read from the cache.
+ */
 export function invalidateResources(queryClient: QueryClient, resources: readonly string[]): Promise<void> {
+  const any = resources.includes(ANY_RESOURCE);
   return queryClient.invalidateQueries({
     predicate: (q) => {
       const reads = q.meta?.resources;
-      return reads === 'all' || (Array.isArray(reads) && reads.some((r) => resources.includes(r)));
+      if (reads === undefined) return false;
+      return any || reads === 'all' || reads.some((r) => resources.includes(r));
     },
   });
 }
