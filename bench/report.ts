@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bench-results');
 
 export interface Figure {
-  bench: 'cache' | 'window' | 'passes';
+  bench: 'cache' | 'window' | 'passes' | 'reports';
   figure: string;
   value: string;
   target: string;

@@ -56,7 +56,7 @@ async function serveMain(file: string, staticDir: string): Promise<void> {
   );
 }
 
-async function startServer(
+export async function startServer(
   file: string,
   staticDir: string,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -80,7 +80,7 @@ async function startServer(
 // ---- the cache and the renderer ------------------------------------------------------------
 
 /** Adds `count` synthetic signals to the cache file (created on first use). */
-function fill(file: string, world: World, from: number, count: number, of: number): void {
+export function fill(file: string, world: World, from: number, count: number, of: number): void {
   const db = openCache(file, { baseUrl: BASE_URL, profile: 'main' });
   try {
     for (let done = 0; done < count; done += PAGE) {
@@ -96,7 +96,7 @@ function fill(file: string, world: World, from: number, count: number, of: numbe
 }
 
 /** The renderer built fresh into the bench's own folder (dist/ is left to the tests). */
-function buildRenderer(outDir: string): void {
+export function buildRenderer(outDir: string): void {
   const vite = spawnSync(
     'npx',
     [
@@ -123,7 +123,7 @@ function buildRenderer(outDir: string): void {
  * (data-signal-features, set at the rendercomplete after new points), with when, in ms since
  * navigation start. Every time is taken in the page, so none includes the driver's round trips.
  */
-const IN_PAGE = `
+export const IN_PAGE = `
 window.__bench = {
   drawn: [],
   /** Waits a little; gives up (so the run ends) once the page has waited two minutes. */
@@ -212,11 +212,11 @@ new MutationObserver((changes) => {
 `;
 
 /** Calls one of IN_PAGE's functions with JSON arguments. */
-const inPage = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
+export const inPage = <T>(page: Page, fn: string, ...args: unknown[]): Promise<T> =>
   page.evaluate(`window.__bench.${fn}(${args.map((a) => JSON.stringify(a)).join(',')})`) as Promise<T>;
 
 /** A fresh window (its own context: nothing cached), timed from navigation start. */
-async function newWindow(browser: Browser, view?: 'signals'): Promise<Page> {
+export async function newWindow(browser: Browser, view?: 'signals'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript({ content: IN_PAGE });
@@ -229,7 +229,7 @@ async function newWindow(browser: Browser, view?: 'signals'): Promise<Page> {
 }
 
 /** Opens the window on the map and waits for its first frame with points drawn. */
-async function openOnMap(
+export async function openOnMap(
   browser: Browser,
   url: string,
 ): Promise<{ page: Page; openMs: number; points: number; answeredMs: number | null }> {

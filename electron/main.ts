@@ -19,6 +19,7 @@ import { channels, type AppNotification } from '../shared/contract';
 import { PUSH_PREFIX } from './contract/bridge';
 import { createAppServices } from './contract/services';
 import { createDesktopNotifier } from './adapters/notifier';
+import { createSaveChooser, electronPdfPrinter } from './adapters/report-export';
 import { rendererFile, rendererHeaders } from './hosts-common/renderer-files';
 import { createWindowDelivery } from './notify/delivery';
 import { packageRoot, resolveDbPath, userDataDir } from './paths';
@@ -60,6 +61,8 @@ if (!app.requestSingleInstanceLock()) {
     settingsFile,
     // Background sync's coalesced notifications go to the desktop.
     desktop: notify,
+    // Export asks where to save, and prints a PDF with Electron's own Chromium.
+    reports: { chooseSavePath: createSaveChooser(() => mainWindow), printPdf: electronPdfPrinter },
     log,
     // Checklist 15: only parsed http(s) URLs (the contract row validated it already).
     openExternal: async (url) => {

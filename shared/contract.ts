@@ -50,9 +50,21 @@ import {
   type PassesSoonestResult,
   type PassTrackResult,
 } from './contract-passes';
+import { reportsExportSchema, type ReportsExportResult } from './contract-reports';
+import {
+  toolsAnswerSchema,
+  toolsConfigureSchema,
+  toolsHistorySchema,
+  toolsRunSchema,
+  type StoredAnswer,
+  type ToolsHistoryResult,
+  type ToolsWallet,
+} from './contract-tools';
 
 export * from './contract-read';
 export * from './contract-passes';
+export * from './contract-reports';
+export * from './contract-tools';
 
 /** A row: the input schema is checked in main; the result type is carried for the client. */
 interface Row<I extends z.ZodType, R> {
@@ -266,6 +278,20 @@ export const capabilities = {
   'elements.import': row<ElementsImportResult>()(elementsImportSchema),
   /** CelesTrak GP, at most once per two hours (a sooner ask answers too-soon). */
   'elements.refresh': row<ElementsRefreshResult>()(empty),
+  /** A local report of a watch, a box or the map's view, written whole (shared/contract-reports.ts). */
+  'reports.export': row<ReportsExportResult>()(reportsExportSchema),
+  // The online tools (shared/contract-tools.ts): asked now with the key in main, every answer
+  // (and every refusal by the service) stored in the cache and read back offline.
+  /** Asks the service now and stores request, answer, time, charge and clamps; returns the row. */
+  'tools.run': row<StoredAnswer>()(toolsRunSchema),
+  /** Stored answers newest first (of one tool or all), from the cache. */
+  'tools.history': row<ToolsHistoryResult>()(toolsHistorySchema),
+  /** One stored answer, from the cache. */
+  'tools.answer': row<StoredAnswer>()(toolsAnswerSchema),
+  /** The last stated balance, today's spend and the confirmation threshold. */
+  'tools.wallet': row<ToolsWallet>()(empty),
+  /** The analyst's confirmation threshold (tokens), kept in the account's cache. */
+  'tools.configure': row<ToolsWallet>()(toolsConfigureSchema),
 } as const;
 
 export const pushEvents = {
@@ -276,9 +302,16 @@ export const pushEvents = {
     received: z.number().int(),
     message: z.string().optional(),
   }),
+  /** The cache resources (sync stream names, 'outbox', …) that changed; ANY_RESOURCE: any may have. */
   'cache.changed': z.strictObject({ resources: z.array(z.string()) }),
   notification: z.custom<AppNotification>(),
 } as const;
+
+/**
+ * In a `cache.changed` push: any resource may have changed (a sync that failed part way, after
+ * some pages were stored; a push stream that has just opened, so earlier pushes went unheard).
+ */
+export const ANY_RESOURCE = '*';
 
 export type Channel = keyof typeof capabilities;
 export type PushEvent = keyof typeof pushEvents;

@@ -3,7 +3,7 @@
 // occurred dates the cache holds.
 import type Database from 'better-sqlite3';
 import type { CachedSignal, SignalQuery } from './signals-query';
-import { toSignals, windowKeys } from './signals-query';
+import { signalConditions, toSignals, windowKeys } from './signals-query';
 import { stmt } from './sql';
 
 /**
@@ -60,12 +60,36 @@ export function countryLevelGroups(
  */
 export function countryLevelSignals(
   db: Database.Database,
-  args: Pick<SignalQuery, 'startDate' | 'endDate' | 'includeRetracted'> & {
+  args: Omit<SignalQuery, 'bbox' | 'limit' | 'updatedSince'> & {
     countryCodes: readonly string[];
     countries: readonly string[];
   },
 ): CachedSignal[] {
   if (!args.countryCodes.length && !args.countries.length) return [];
+  const filtered =
+    args.q !== undefined ||
+    !!args.categories?.length ||
+    !!args.stages?.length ||
+    !!args.markets?.length ||
+    args.minSeverityBand !== undefined ||
+    args.minPublishers !== undefined ||
+    args.measured !== undefined;
+  if (filtered) {
+    // The map's filters (a view export): the very conditions the window's list asks with.
+    const { countryCodes: _c, countries: _n, ...query } = args;
+    const c = signalConditions(query);
+    const rows = stmt(
+      db,
+      `SELECT s.id, s.profile, s.retracted, p.payload FROM ${c.from}
+       CROSS JOIN signal_payloads p ON p.seq = s.seq
+       WHERE ${c.where.join(' AND ')} AND ${NO_POINT} AND (s.country_code IN (SELECT value FROM json_each(?))
+         OR s.country IN (SELECT value FROM json_each(?)))
+       ORDER BY s.tkey DESC`,
+    ).all(...c.params, JSON.stringify(args.countryCodes), JSON.stringify(args.countries)) as Parameters<
+      typeof toSignals
+    >[1];
+    return toSignals(db, rows);
+  }
   const w = windowWhere(args);
   const rows = stmt(
     db,
@@ -78,6 +102,26 @@ export function countryLevelSignals(
     typeof toSignals
   >[1];
   return toSignals(db, rows);
+}
+
+/**
+ * The countries of the placed signals in a box (any filter aside): which countries the box
+ * overlaps must not depend on the map's filters, only which of their signals are listed.
+ */
+export function placedCountriesIn(
+  db: Database.Database,
+  args: Pick<SignalQuery, 'startDate' | 'endDate'> & { bbox: NonNullable<SignalQuery['bbox']> },
+): { codes: string[]; names: string[] } {
+  const c = signalConditions({ ...args, includeRetracted: true });
+  const rows = stmt(
+    db,
+    `SELECT DISTINCT s.country_code AS code, s.country AS name FROM ${c.from}
+     WHERE ${c.where.join(' AND ')} AND s.plottable = 1`,
+  ).all(...c.params) as { code: string | null; name: string | null }[];
+  return {
+    codes: rows.flatMap((r) => (r.code ? [r.code] : [])),
+    names: rows.flatMap((r) => (r.name ? [r.name] : [])),
+  };
 }
 
 /** The first and last occurred dates the cache holds (YYYY-MM-DD), null when it holds none. */

@@ -5,19 +5,10 @@ import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { openCacheReadOnly } from '../cache';
 import { resolveDbPath } from '../paths';
-import {
-  NoBrowserError,
-  OutputError,
-  REPORT_FORMATS,
-  ReportInputError,
-  buildReportData,
-  checkOutputPath,
-  findChromium,
-  renderReport,
-  writeAtomically,
-  type ReportFormat,
-} from '../reports';
+import { checkReportTarget, gatherReport, writeReport } from '../contract/report-job';
+import { NoBrowserError, OutputError, REPORT_FORMATS, ReportInputError, type ReportFormat } from '../reports';
 import { resolveDemoCachePath } from './demo-cache';
+import { cliNow } from './passes';
 import { CliError, usageError } from './errors';
 import { buildQuery } from './signals';
 
@@ -78,8 +69,7 @@ export function registerReport(program: Command): void {
       // Cheap checks first: a path that cannot be written, or no browser for a PDF, fails
       // before the cache is read.
       try {
-        checkOutputPath(o.out);
-        if (format === 'pdf') findChromium();
+        checkReportTarget(o.out, format);
       } catch (e) {
         if (e instanceof OutputError || e instanceof NoBrowserError) throw new CliError(e.message);
         throw e;
@@ -87,13 +77,19 @@ export function registerReport(program: Command): void {
       const db = openCache(o.db, o.demo ?? false);
       let data;
       try {
-        data = buildReportData(db, {
-          watchId: o.watch,
-          bbox: query.bbox ? (query.bbox as [number, number, number, number]) : undefined,
-          startDate: query.startDate,
-          endDate: query.endDate,
-          includeRetracted: o.includeRetracted,
-        });
+        data = gatherReport(
+          db,
+          {
+            watchId: o.watch,
+            bbox: query.bbox ? (query.bbox as [number, number, number, number]) : undefined,
+            startDate: query.startDate,
+            endDate: query.endDate,
+            includeRetracted: o.includeRetracted,
+            // The report's clock (and so its passes) follows WATCHFLOOR_NOW as `passes` does.
+            now: cliNow(),
+          },
+          format,
+        );
       } catch (e) {
         if (e instanceof ReportInputError) throw new CliError(e.message);
         throw e;
@@ -101,7 +97,7 @@ export function registerReport(program: Command): void {
         db.close();
       }
       try {
-        writeAtomically(o.out, await renderReport(data, format));
+        await writeReport(data, format, o.out);
       } catch (e) {
         if (e instanceof OutputError || e instanceof NoBrowserError) throw new CliError(e.message);
         throw e;

@@ -20,6 +20,8 @@ import { ContractError, type Handlers } from './dispatch';
 import { createLocalNotesHandlers } from './local-notes-handlers';
 import { createPassesHandlers } from './passes-handlers';
 import { createReadHandlers } from './read-handlers';
+import { createToolsHandlers } from './tools-handlers';
+import { createReportsHandlers, type ReportsDeps } from './reports-handlers';
 
 export interface HandlerDeps {
   version: string;
@@ -32,6 +34,8 @@ export interface HandlerDeps {
   openExternal: ((url: string) => Promise<void>) | null;
   /** Tells the window what a write changed in the cache (cache.changed); absent: nobody listens. */
   cacheChanged?: (resources: string[]) => void;
+  /** Where Export writes and who prints a PDF (reports-handlers.ts). */
+  reports: Omit<ReportsDeps, 'account'>;
 }
 
 const NO_SERVICE = 'no service is configured: enter a base URL and key, or use demo mode';
@@ -214,6 +218,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }),
     // Satellite passes and orbital elements, computed offline from the cache.
     ...createPassesHandlers({ account: () => account(deps), env: deps.env }),
+    // The online tools: asked now (key in main), every answer stored and read back offline.
+    ...createToolsHandlers({
+      account: () => account(deps),
+      changed: (resources) => deps.cacheChanged?.(resources),
+    }),
+    // Export: the report `watchfloor report` writes, to a save dialog or the exports folder.
+    ...createReportsHandlers({ ...deps.reports, account: () => account(deps) }),
     'external.open': async ({ url }) => {
       if (!deps.openExternal) return { opened: false };
       await deps.openExternal(new URL(url).toString());

@@ -2,6 +2,7 @@
 // holder and the dispatcher over the handlers. The host then connects the account it
 // remembers (or none: the window offers the first-run choice) and carries dispatch and
 // the bus to its window.
+import path from 'node:path';
 import pkg from '../../package.json';
 import type { AppInfo, AppNotification } from '../../shared/contract';
 import { createAccounts, type Accounts } from '../account';
@@ -9,6 +10,7 @@ import { createKeychain, type Keychain } from '../keychain';
 import { createPushBus, type PushBus } from '../runtime/push-bus';
 import { createDispatcher, type Dispatcher } from './dispatch';
 import { createHandlers } from './handlers';
+import type { ReportsDeps } from './reports-handlers';
 
 /** The in-app list keeps this many; older ones are in the window's history only. */
 const KEEP_NOTIFICATIONS = 500;
@@ -36,6 +38,13 @@ export interface AppServicesOptions {
   now?: () => Date;
   /** The network under every API call (tests). */
   fetch?: typeof fetch;
+  /** Export's save dialog and PDF printer (the desktop app's adapters); absent: the exports folder. */
+  reports?: Pick<ReportsDeps, 'chooseSavePath' | 'printPdf'>;
+}
+
+/** Export's folder when there is no save dialog: $WATCHFLOOR_EXPORT_DIR, else `exports` beside the cache. */
+export function exportDirFor(dbPath: string, env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.WATCHFLOOR_EXPORT_DIR || path.join(path.dirname(dbPath), 'exports'));
 }
 
 export function createAppServices(opts: AppServicesOptions): AppServices {
@@ -70,6 +79,7 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
     notifications: () => notifications,
     openExternal: opts.openExternal ?? null,
     cacheChanged: (resources) => bus.emit('cache.changed', { resources }),
+    reports: { exportDir: exportDirFor(opts.dbPath, env), ...(opts.reports ?? {}) },
   });
   return { dispatch: createDispatcher(handlers, opts.log), bus, accounts, close: () => accounts.close() };
 }

@@ -3,6 +3,7 @@
 // country-level signals not placed, a window beyond what the cache holds, old syncs.
 import type { RecordedClamp } from '../cache';
 import type { ReportData } from './model';
+import { passesCaveat } from './passes';
 import { isPlottable } from './signal-fields';
 import { evidenceKind, type EvidenceKind } from '../../shared/evidence';
 
@@ -85,6 +86,8 @@ export function buildCaveats(
     out.push(
       'No cached signal falls in this scope. That is what the cache holds, not proof that nothing happened.',
     );
+  const passes = passesCaveat(data.passes);
+  if (passes) out.push(passes);
   if (data.watch) {
     if (!data.watch.latestPackage) out.push('No decision package for this watch is cached.');
     const neg = data.watch.latestPackage?.package.negative_evidence;

@@ -4,6 +4,7 @@
 import { mapSvg, type MapPoint } from './basemap';
 import { negativeKind } from './caveats';
 import type { ReportData } from './model';
+import { passesSection } from './passes';
 import {
   SEVERITY_BANDS,
   bandOf,
@@ -271,6 +272,7 @@ ${header(d)}
 <ul class="caveats">${caveats.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>
 ${watchSection(d)}
 ${mapSection(d)}
+${passesSection(d.passes)}
 ${threadsSection(d)}
 ${localNotesSection(d)}
 ${signalsTable(d, limit)}

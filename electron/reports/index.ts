@@ -1,24 +1,38 @@
 // Local reports from the cache (docs/reports.md): one model, five renderings.
+import type { ReportFormat } from '../../shared/contract-reports';
 import type { ReportData } from './model';
 import { PRINTED_ROWS, renderHtml } from './html';
 import { renderKml } from './kml';
-import { renderPdf } from './pdf';
+import { renderPdf, type PdfPrinter } from './pdf';
 import { renderCsv, renderGeoJson } from './tabular';
 
-export { buildReportData, ReportInputError, type ReportData, type ReportRequest } from './model';
-export { NoBrowserError, findChromium } from './pdf';
+export {
+  buildReportData,
+  ReportInputError,
+  type ReportData,
+  type ReportExtras,
+  type ReportPasses,
+  type ReportRequest,
+} from './model';
+export { NoBrowserError, chromiumPrinter, findChromium, type PdfPageSetup, type PdfPrinter } from './pdf';
+export { PASS_ROWS } from './passes';
 export { OutputError, checkOutputPath, writeAtomically } from './write';
 export { CSV_COLUMNS } from './tabular';
 
-export const REPORT_FORMATS = ['html', 'pdf', 'geojson', 'csv', 'kml'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+// One list of formats for the CLI, the contract and the window.
+export { REPORT_FORMATS, type ReportFormat } from '../../shared/contract-reports';
 
-export async function renderReport(d: ReportData, format: ReportFormat): Promise<string | Buffer> {
+/** `printPdf`: who prints the PDF (default headless Chromium; the app passes Electron's). */
+export async function renderReport(
+  d: ReportData,
+  format: ReportFormat,
+  opts: { printPdf?: PdfPrinter } = {},
+): Promise<string | Buffer> {
   switch (format) {
     case 'html':
       return renderHtml(d);
     case 'pdf':
-      return renderPdf(d, renderHtml(d, { tableLimit: PRINTED_ROWS }));
+      return renderPdf(d, renderHtml(d, { tableLimit: PRINTED_ROWS }), opts.printPdf);
     case 'geojson':
       return renderGeoJson(d);
     case 'csv':

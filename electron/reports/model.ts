@@ -5,6 +5,8 @@
 import type Database from 'better-sqlite3';
 import type { BBox } from '../../shared/bbox';
 import type { LocalNoteRow } from '../../shared/contract-read';
+import type { ReportFilter } from '../../shared/contract-reports';
+import type { PassRow } from '../../shared/contract-passes';
 import { pointInBBox } from '../../shared/bbox';
 import {
   getSignal,
@@ -22,7 +24,12 @@ import {
   type StoredPackage,
 } from '../cache';
 import { listLocalNotes } from '../cache/local-notes';
-import { cachedSignalSpan, countryLevelGroups, countryLevelSignals } from '../cache/report-queries';
+import {
+  cachedSignalSpan,
+  countryLevelGroups,
+  countryLevelSignals,
+  placedCountriesIn,
+} from '../cache/report-queries';
 import { countryOverlaps } from './basemap';
 import { buildCaveats } from './caveats';
 import { fieldText, isPlottable, pointOf } from './signal-fields';
@@ -35,8 +42,42 @@ export interface ReportRequest {
   startDate?: string;
   endDate?: string;
   includeRetracted?: boolean;
+  /** The map's filters (a view export): applied to the placed and the country-level signals alike. */
+  filter?: ReportFilter;
   /** The report's clock (tests fix it); default now. */
   now?: Date;
+}
+
+/**
+ * The satellite passes over the report's area for the next 48 hours (HTML and PDF). Computed
+ * by the caller from the cached orbital elements (electron/passes/ is a peer of this layer, so
+ * it is handed in: electron/contract/report-job.ts), with the predictor's own freshness.
+ */
+export interface ReportPasses {
+  /** The hours searched, from the report's clock. */
+  window: { start: string; end: string };
+  /** The area's centre: where the passes are predicted for. */
+  target: { lat: number; lon: number };
+  passes: (Pick<PassRow, 'satellite' | 'peak' | 'sunlit' | 'off_nadir_deg' | 'sensor'> & {
+    family: string;
+  })[];
+  /** Passes found; the table lists at most PASS_ROWS of them. */
+  found: number;
+  /** Satellites of the families with an element set in the cache; 0: none cached. */
+  satellites: number;
+  /** Families with no usable elements: their timing is unavailable, not "no passes". */
+  familiesWithoutElements: string[];
+  /** The oldest element set behind the answer, days from the peaks (null: none searched). */
+  maxTleAgeDays: number | null;
+  stale: boolean;
+  staleAfterDays: number;
+  attribution: string;
+}
+
+/** What the caller adds to the cache's content. */
+export interface ReportExtras {
+  /** The passes over the area for the report's clock; absent or null: the report has none. */
+  passes?: (area: BBox, now: Date) => ReportPasses | null;
 }
 
 export class ReportInputError extends Error {
@@ -89,6 +130,8 @@ export interface ReportData {
   localNotes: ReportLocalNote[];
   /** The service first, then the source URLs cited, with the ids of the events citing each. */
   sources: { url: string; events: string[] }[];
+  /** The next 48 hours' satellite passes over the area (HTML and PDF), or null when not asked. */
+  passes: ReportPasses | null;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -125,8 +168,12 @@ function watchEventId(item: Json): string | null {
  * pointed signal of that country lies in the box, or when the centre the service gave is in it.
  */
 function countryLevelIn(db: Database.Database, req: ReportRequest, box: BBox, pointed: CachedSignal[]) {
-  const codesInBox = new Set(pointed.map((s) => fieldText(s.country_code)).filter(Boolean));
-  const namesInBox = new Set(pointed.map((s) => fieldText(s.country)).filter(Boolean));
+  // With the map's filters, `pointed` is the filtered few: the box's countries come from all.
+  const placed = req.filter
+    ? placedCountriesIn(db, { bbox: box, startDate: req.startDate, endDate: req.endDate })
+    : null;
+  const codesInBox = new Set(placed?.codes ?? pointed.map((s) => fieldText(s.country_code)).filter(Boolean));
+  const namesInBox = new Set(placed?.names ?? pointed.map((s) => fieldText(s.country)).filter(Boolean));
   const codes: string[] = [];
   const names: string[] = [];
   for (const g of countryLevelGroups(db, req)) {
@@ -140,7 +187,14 @@ function countryLevelIn(db: Database.Database, req: ReportRequest, box: BBox, po
       else if (g.country !== null) names.push(g.country);
     }
   }
-  return countryLevelSignals(db, { ...req, countryCodes: codes, countries: names });
+  return countryLevelSignals(db, {
+    startDate: req.startDate,
+    endDate: req.endDate,
+    includeRetracted: req.includeRetracted,
+    ...(req.filter ?? {}),
+    countryCodes: codes,
+    countries: names,
+  });
 }
 
 /** The service first, then every source URL the cached records cite, with the events citing it. */
@@ -173,7 +227,11 @@ function severityKey(s: CachedSignal): number {
 }
 
 /** Gathers a report's content. Throws ReportInputError for an unknown watch or an empty scope. */
-export function buildReportData(db: Database.Database, req: ReportRequest): ReportData {
+export function buildReportData(
+  db: Database.Database,
+  req: ReportRequest,
+  extras: ReportExtras = {},
+): ReportData {
   const now = req.now ?? new Date();
   const meta = readCacheMeta(db);
   if (!meta) throw new ReportInputError('the cache has never been synced: run `watchfloor sync` first');
@@ -228,7 +286,13 @@ export function buildReportData(db: Database.Database, req: ReportRequest): Repo
   // so the report can say how many it left out.
   let signals: CachedSignal[] = [];
   if (area) {
-    const inBox = querySignals(db, { ...window, includeRetracted: true, bbox: area, limit: 0 });
+    const inBox = querySignals(db, {
+      ...window,
+      ...(req.filter ?? {}),
+      includeRetracted: true,
+      bbox: area,
+      limit: 0,
+    });
     const withRetracted = { ...req, includeRetracted: true };
     signals = [...inBox, ...countryLevelIn(db, withRetracted, area, inBox.filter(isPlottable))];
   }
@@ -264,16 +328,18 @@ export function buildReportData(db: Database.Database, req: ReportRequest): Repo
   const scope = [
     req.watchId !== undefined ? `watch ${req.watchId}` : null,
     area ? `area W ${area[0]}, S ${area[1]}, E ${area[2]}, N ${area[3]}` : null,
+    req.filter ? filterWords(req.filter) : null,
     req.startDate || req.endDate
       ? `occurred ${req.startDate ?? 'from the first cached day'} to ${req.endDate ?? 'the last cached day'}`
       : 'all cached dates',
   ]
     .filter(Boolean)
     .join('; ');
+  const shownArea = area ?? boxAround(extra[0]);
   const data: ReportData = {
     title: demo ? `DEMO: ${title}` : title,
     scope,
-    area: area ?? boxAround(extra[0]),
+    area: shownArea,
     generatedAt: now.toISOString(),
     dataAsOf: streams.find((s) => s.stream === 'signals')?.at ?? null,
     streams,
@@ -287,6 +353,7 @@ export function buildReportData(db: Database.Database, req: ReportRequest): Repo
     watch,
     localNotes: localNotesOn(db, signals),
     sources: gatherSources(baseUrl, signals, threads),
+    passes: shownArea && extras.passes ? extras.passes(shownArea, now) : null,
   };
   data.caveats = buildCaveats(data, {
     retractedLeftOut,
@@ -314,6 +381,20 @@ function localNotesOn(db: Database.Database, signals: CachedSignal[]): ReportLoc
       signalTitle: fieldText(s.title) || n.subjectLabel || String(s.id),
     };
   });
+}
+
+/** The map's filters as the scope line says them ("with the map's filters: …"). */
+function filterWords(f: ReportFilter): string | null {
+  const parts = [
+    f.q ? `search "${f.q}"` : null,
+    f.categories?.length ? `categories ${f.categories.join(', ')}` : null,
+    f.stages?.length ? `stages ${f.stages.join(', ')}` : null,
+    f.minSeverityBand !== undefined ? `severity band ${f.minSeverityBand} and above` : null,
+    f.markets?.length ? `markets ${f.markets.join(', ')}` : null,
+    f.minPublishers !== undefined ? `at least ${f.minPublishers} publishers` : null,
+    f.measured !== undefined ? (f.measured ? 'measured signals only' : 'reported signals only') : null,
+  ].filter(Boolean);
+  return `the map's filters: ${parts.length ? parts.join('; ') : 'none'}`;
 }
 
 function threadTitle(thread: Json, fallback: string): string {

@@ -35,31 +35,57 @@ const FLAGS = [
   '--no-first-run',
 ];
 
+/** A4 page furniture, the same whichever browser prints (Chromium here, Electron in the app). */
+export interface PdfPageSetup {
+  headerTemplate: string;
+  footerTemplate: string;
+  margin: { top: string; bottom: string; left: string; right: string };
+}
+
+/**
+ * Prints self-contained HTML to PDF (A4, backgrounds printed, header and footer shown). The app
+ * passes Electron's printToPDF (electron/adapters/pdf-printer.ts); the CLI and `serve` use
+ * headless Chromium (printWithChromium).
+ */
+export type PdfPrinter = (html: string, page: PdfPageSetup) => Promise<Buffer>;
+
+export function pdfPageSetup(d: ReportData): PdfPageSetup {
+  const small = 'font-size:8px;font-family:Arial,sans-serif;width:100%;padding:0 12mm;color:#333;';
+  return {
+    headerTemplate: `<div style="${small}">${d.demo ? '<b>DEMO DATA</b> · ' : ''}${esc(d.title)} · ${esc(d.scope)}</div>`,
+    footerTemplate:
+      `<div style="${small}display:flex;justify-content:space-between;"><span>Data as of ${esc(d.dataAsOf ?? 'never synced')} · generated ${esc(d.generatedAt)}</span>` +
+      '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>',
+    margin: { top: '18mm', bottom: '16mm', left: '12mm', right: '12mm' },
+  };
+}
+
+export function chromiumPrinter(env: NodeJS.ProcessEnv = process.env): PdfPrinter {
+  return async (html, setup) => {
+    const executablePath = findChromium(env);
+    // Loaded only for a PDF: the other formats need no browser library.
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
+    try {
+      const page = await browser.newPage();
+      await page.route('**/*', (route) => route.abort());
+      await page.setContent(html, { waitUntil: 'load' });
+      return await page.pdf({
+        format: 'A4',
+        printBackground: true,
+        displayHeaderFooter: true,
+        ...setup,
+      });
+    } finally {
+      await browser.close();
+    }
+  };
+}
+
 export async function renderPdf(
   d: ReportData,
   html: string,
-  env: NodeJS.ProcessEnv = process.env,
+  printer: PdfPrinter = chromiumPrinter(),
 ): Promise<Buffer> {
-  const executablePath = findChromium(env);
-  // Loaded only for a PDF: the other formats need no browser library.
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
-  try {
-    const page = await browser.newPage();
-    await page.route('**/*', (route) => route.abort());
-    await page.setContent(html, { waitUntil: 'load' });
-    const small = 'font-size:8px;font-family:Arial,sans-serif;width:100%;padding:0 12mm;color:#333;';
-    return await page.pdf({
-      format: 'A4',
-      printBackground: true,
-      displayHeaderFooter: true,
-      margin: { top: '18mm', bottom: '16mm', left: '12mm', right: '12mm' },
-      headerTemplate: `<div style="${small}">${d.demo ? '<b>DEMO DATA</b> · ' : ''}${esc(d.title)} · ${esc(d.scope)}</div>`,
-      footerTemplate:
-        `<div style="${small}display:flex;justify-content:space-between;"><span>Data as of ${esc(d.dataAsOf ?? 'never synced')} · generated ${esc(d.generatedAt)}</span>` +
-        '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>',
-    });
-  } finally {
-    await browser.close();
-  }
+  return printer(html, pdfPageSetup(d));
 }

@@ -6,7 +6,7 @@
 // the account, never here) and its one outbox. The key is read per run from the keychain
 // (or env) and never leaves this function.
 import type Database from 'better-sqlite3';
-import type { AppNotification, Profile, PushPayload } from '../../shared/contract';
+import { ANY_RESOURCE, type AppNotification, type Profile, type PushPayload } from '../../shared/contract';
 import { ApiError, createClient, type Client } from '../api';
 import { getThread, storeThread, workerWriter } from '../cache';
 import { resolveApiKey, type Keychain } from '../keychain';
@@ -55,6 +55,11 @@ export interface SyncRuntime {
   /** An event's thread: fresh from the service when the link allows, else the cached one. */
   thread(eventId: string): Promise<{ thread: unknown; fromCache: boolean; note: string | null }>;
   lastSummary(): SyncSummary | null;
+  /**
+   * One online call on the analyst's demand (the tools): made with the account's key, which
+   * stays here, through the link monitor, so the link state is what this call met too.
+   */
+  online<T>(fn: (client: Client) => Promise<T>): Promise<T>;
   runNow(reason?: RunReason): Promise<RunOutcome | null>;
   /** Stops the scheduler and waits for a run or a flush in progress (the cache stays open). */
   stop(): Promise<void>;
@@ -151,6 +156,8 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
       const message = e instanceof Error ? e.message : String(e);
       runEnd = { stream: 'sync', phase: 'error', received: 0, message };
       opts.log?.(`sync failed: ${message}`);
+      // Pages stored before the failure stay (each committed whole): the window re-reads.
+      opts.bus.emit('cache.changed', { resources: [ANY_RESOURCE] });
       return {
         tokensCharged: 0,
         linkLost: e instanceof ApiError && e.transient,
@@ -223,6 +230,12 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
       return { thread, fromCache: true, note: 'shown from the cache (no key set)' };
     },
     lastSummary: () => last,
+    async online(fn) {
+      const k = await keyOrNull();
+      if (!k) throw new Error(`no API key for ${opts.baseUrl}: set one with \`watchfloor key set\``);
+      // One retry at most: the analyst is waiting, and a re-run is one click away.
+      return fn(clientWith(k.key, { retries: 1, timeoutMs: 30_000 }));
+    },
     runNow: (reason = 'manual') => scheduler.trigger(reason),
     async stop() {
       await scheduler.stop();

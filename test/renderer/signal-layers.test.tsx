@@ -12,6 +12,7 @@ import {
   type SignalsHandle,
 } from '../../renderer/src/features/map/layers/signals';
 import { MAP_PALETTES } from '../../renderer/src/features/map/palette';
+import { categoryGroup, SHAPE } from '../../renderer/src/features/map/point-shapes';
 import { bandColour, UNKNOWN_BAND_COLOUR } from '../../renderer/src/ui/severity';
 
 const points: SignalPoints = {
@@ -39,6 +40,45 @@ describe('the signal layers', () => {
       [0, 0, 1],
       [2, 1, 0],
     ]);
+  });
+
+  it('shape a point by its category group, measured kinds apart from every report', () => {
+    const mixed: SignalPoints = {
+      ...points,
+      count: 5,
+      ids: ['a', 'b', 'c', 'd', 'e'],
+      lng: Float32Array.from([1, 2, 3, 4, 5]),
+      lat: Float32Array.from([1, 2, 3, 4, 5]),
+      band: Uint8Array.from([5, 5, 5, 5, 5]),
+      // d is an airstrike but measured (flag 1): its reading's diamond, not the report's shape.
+      flags: Uint8Array.from([0, 0, 0, 1, 0]),
+      category: Uint8Array.from([0, 1, 2, 0, 3]),
+      categories: ['airstrike', 'civil_unrest', 'natural_disaster', 'displacement'],
+      time: new Float64Array(5),
+    };
+    const shapes = pointFeatures(mixed).map((f) => f.get('shape') as number);
+    expect(shapes).toEqual([SHAPE.triangle, SHAPE.square, SHAPE.circle, SHAPE.diamond, SHAPE.square]);
+    // Four shapes, each told apart from the others.
+    expect(new Set(shapes).size).toBe(4);
+  });
+
+  it("group the service's category words, with an unknown word a plain report", () => {
+    expect(
+      ['armed_conflict', 'airstrike', 'infrastructure_attack', 'terrorism', 'political_violence'].map(
+        categoryGroup,
+      ),
+    ).toEqual(['violence', 'violence', 'violence', 'violence', 'violence']);
+    expect(['civil_unrest', 'protest', 'displacement', 'general_strike'].map(categoryGroup)).toEqual([
+      'unrest',
+      'unrest',
+      'unrest',
+      'unrest',
+    ]);
+    expect(
+      ['natural_disaster', 'maritime_incident', 'cyber_incident', 'something_new', undefined].map(
+        categoryGroup,
+      ),
+    ).toEqual(['other', 'other', 'other', 'other', 'other']);
   });
 
   it('feed the WebGL vector layer through its handle, and replace the points on a new answer', () => {

@@ -1,6 +1,7 @@
 // docs/endpoints.md is complete: every endpoint the service's two interface documents name
 // (test/fixtures/endpoints.json, extracted from them once) has a row, no row names an endpoint
-// they do not, every row's method exists on that profile's client, and its test file calls it.
+// they do not, every row's method exists on that profile's client, and its test file calls it;
+// every row names the view that shows it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,10 +25,11 @@ function section(heading: string): string {
 }
 
 function rows(text: string) {
-  return [...text.matchAll(/^\| `([^`]+)` \| `([^`]+)`[^|]*\| `([^`]+)` \|$/gm)].map((m) => ({
+  return [...text.matchAll(/^\| `([^`]+)` \| `([^`]+)`[^|]*\| `([^`]+)` \| ([^|]*?) ?\|$/gm)].map((m) => ({
     endpoint: m[1]!,
     method: m[2]!,
     test: m[3]!,
+    view: m[4]!.trim(),
   }));
 }
 
@@ -48,6 +50,10 @@ describe.each([
     expect(named.filter((e) => !listed.includes(e))).toEqual([]);
     expect(listed.filter((e) => !named.includes(e))).toEqual([]);
     expect(listed.filter((e, i) => listed.indexOf(e) !== i)).toEqual([]);
+  });
+
+  it('names the view that shows each endpoint (issue 14)', () => {
+    expect(table.filter((r) => r.view === '').map((r) => r.endpoint)).toEqual([]);
   });
 
   it('names a client method that exists, and a test file that calls it', () => {

@@ -15,6 +15,7 @@ import { migration011 } from './011-rtree-points';
 import { migration012 } from './012-signal-facets';
 import { migration013 } from './013-narrow-tkey-packed-payloads';
 import { migration014 } from './014-local-notes';
+import { migration015 } from './015-tool-answers';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -34,6 +35,7 @@ export const migrations: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

@@ -2,6 +2,7 @@
 // keyboard runs them, the shortcuts sheet prints them. A new action joins here.
 import { useMemo } from 'react';
 import { useAppInfo, useSyncNow } from '../data';
+import { useExportDialog } from '../features/export/export-store';
 import { useBoxTool } from '../state/box-tool';
 import { useSelection } from '../state/selection';
 import { useViewState } from '../state/view-state';
@@ -35,6 +36,7 @@ export function useCommands(controls: ShellControls): Command[] {
   const drawingBox = useBoxTool((s) => s.drawing);
   const startBox = useBoxTool((s) => s.startDrawing);
   const cancelBox = useBoxTool((s) => s.cancelDrawing);
+  const openExport = useExportDialog((s) => s.openExport);
 
   return useMemo<Command[]>(
     () => [
@@ -74,6 +76,21 @@ export function useCommands(controls: ShellControls): Command[] {
         run: () => {
           setView('map');
           startBox();
+        },
+      },
+      {
+        // The selected watch when there is one, else the map's view (the dialog offers the rest).
+        id: 'export.open',
+        title: 'Export a report',
+        group: 'Actions',
+        keys: ['e'],
+        keywords: ['report', 'save', 'html', 'pdf', 'geojson', 'csv', 'kml', 'watch', 'box', 'view'],
+        disabled: !configured,
+        run: () => {
+          const s = useSelection.getState().selection;
+          openExport(
+            s?.kind === 'watch' ? { kind: 'watch', watchId: s.id, label: s.label } : { kind: 'view' },
+          );
         },
       },
       {
@@ -139,6 +156,7 @@ export function useCommands(controls: ShellControls): Command[] {
       drawingBox,
       startBox,
       cancelBox,
+      openExport,
     ],
   );
 }

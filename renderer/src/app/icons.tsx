@@ -41,6 +41,12 @@ const PATHS = {
       <path d="M3 7l9 4 9-4M12 11v10" />
     </>
   ),
+  imagery: (
+    <>
+      <rect x="4" y="5" width="11" height="11" />
+      <rect x="9" y="9" width="11" height="11" strokeDasharray="3 2" />
+    </>
+  ),
   passes: (
     <>
       <circle cx="12" cy="12" r="2.5" />

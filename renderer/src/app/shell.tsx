@@ -2,6 +2,7 @@
 // inspector for the selection, the status bar; the palette and the shortcuts sheet on top.
 import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import '../styles/views.css';
+import { ExportDialog } from '../features/export/export-dialog';
 import { useViewState } from '../state/view-state';
 import { EmptyState } from '../ui/empty-state';
 import { ErrorBoundary } from '../ui/error-boundary';
@@ -54,6 +55,7 @@ export function Shell() {
       <StatusBar />
       <Palette open={paletteOpen} onOpenChange={setPaletteOpen} commands={commands} />
       <ShortcutsSheet open={sheetOpen} onClose={() => setSheetOpen(false)} commands={commands} />
+      <ExportDialog />
     </div>
   );
 }

@@ -30,6 +30,10 @@ const SignalsView = lazy(() =>
 const OrdersView = lazy(() =>
   import('../features/orders/orders-view').then((m) => ({ default: m.OrdersView })),
 );
+// The online tools load when first shown (the Imagery view's footprints draw through the map).
+const ImageryView = lazy(() =>
+  import('../features/imagery/imagery-view').then((m) => ({ default: m.ImageryView })),
+);
 // The passes view is small; its map track loads with the map.
 const PassesView = lazy(() =>
   import('../features/passes/passes-view').then((m) => ({ default: m.PassesView })),
@@ -91,6 +95,14 @@ export const VIEWS: readonly ViewDef[] = [
     icon: 'passes',
     hint: 'who can image a place, and when: satellite passes from orbital elements',
     Component: PassesView,
+  },
+  {
+    id: 'imagery',
+    label: 'Imagery',
+    key: 'i',
+    icon: 'imagery',
+    hint: 'which scenes cover a box, before and after an event; asked now, kept offline',
+    Component: ImageryView,
   },
   { id: 'brief', label: 'Brief', key: 'b', icon: 'brief', hint: 'the service’s brief', Component: BriefView },
   {

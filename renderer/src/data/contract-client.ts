@@ -2,7 +2,13 @@
 // desktop app, or the same table over loopback HTTP + SSE under `watchfloor serve`.
 // Both are typed from shared/contract.ts; callers never spell a transport. Only renderer/src/data/
 // imports this file: views reach main through the data hooks.
-import { channels, pushEventNames, type PushEvent, type WatchfloorApi } from '../../../shared/contract';
+import {
+  ANY_RESOURCE,
+  channels,
+  pushEventNames,
+  type PushEvent,
+  type WatchfloorApi,
+} from '../../../shared/contract';
 import { COLUMNS_CONTENT_TYPE, decodeColumns } from '../../../shared/wire';
 
 declare global {
@@ -12,9 +18,6 @@ declare global {
 }
 
 type Listener = (payload: unknown) => void;
-
-/** In a `cache.changed` push: any resource may have changed (see the stream's open below). */
-export const ANY_RESOURCE = '*';
 
 /** Push events that describe a state: a late subscriber gets the latest value at once. */
 const STATE_EVENTS: ReadonlySet<PushEvent> = new Set(['link.status']);

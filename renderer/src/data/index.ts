@@ -39,6 +39,9 @@ export {
   usePasses,
   usePassTrack,
   useSoonestPasses,
+  useToolAnswer,
+  useToolsHistory,
+  useToolsWallet,
 } from './queries';
 
 /**
@@ -99,4 +102,10 @@ export const rowHooks: Partial<Record<Channel, () => unknown>> = {
   'elements.status': q.useElementsStatus,
   'elements.import': m.useElementsImport,
   'elements.refresh': m.useElementsRefresh,
+  'reports.export': m.useReportsExport,
+  'tools.run': m.useToolsRun,
+  'tools.history': () => q.useToolsHistory(),
+  'tools.answer': () => q.useToolAnswer(null),
+  'tools.wallet': () => q.useToolsWallet(),
+  'tools.configure': m.useToolsConfigure,
 };

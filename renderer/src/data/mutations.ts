@@ -89,3 +89,15 @@ const elements = (qc: QueryClient) =>
 export const useElementsImport = () => useAction('elements.import', elements);
 /** A too-soon or not-modified answer changes nothing; refetching then is harmless. */
 export const useElementsRefresh = () => useAction('elements.refresh', elements);
+
+/** Export writes a file and changes nothing in the cache: nothing to refetch. */
+export const useReportsExport = () => useAction('reports.export');
+
+// An online tool's call is stored whatever the service answered: its history and the wallet
+// show it at once (main's cache.changed push follows too).
+const toolAnswers = (qc: QueryClient) =>
+  qc.invalidateQueries({
+    predicate: (q) => ['tools.history', 'tools.answer', 'tools.wallet'].includes(String(q.queryKey[0])),
+  });
+export const useToolsRun = () => useAction('tools.run', toolAnswers);
+export const useToolsConfigure = () => useAction('tools.configure', toolAnswers);

@@ -3,8 +3,7 @@
 // never see the client: they use the row hooks (queries.ts, mutations.ts, pushes.ts).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { WatchfloorApi } from '../../../shared/contract';
-import { ANY_RESOURCE } from './contract-client';
+import { ANY_RESOURCE, type WatchfloorApi } from '../../../shared/contract';
 import { createPushStore, type PushStore } from './push-store';
 
 declare module '@tanstack/react-query' {

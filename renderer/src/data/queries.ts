@@ -169,3 +169,18 @@ export const useSoonestPasses = (input: Input<'passes.soonest'>, enabled = true)
 
 /** How many satellites have elements, how old they are, where they came from. */
 export const useElementsStatus = () => useRow('elements.status', {}, ['elements']);
+
+// ---- the online tools' stored answers (shared/contract-tools.ts) --------------------------
+// Only a tool call (or the threshold) changes them: main pushes 'tool_answers' for each. The
+// wallet also reads the last sync's balance, so any sync may change it.
+
+/** Stored answers of one tool (or all), newest first, from the cache. */
+export const useToolsHistory = (input: Input<'tools.history'> = {}) =>
+  useRow('tools.history', input, ['tool_answers']);
+
+/** One stored answer; idle until one is chosen. */
+export const useToolAnswer = (id: string | null) =>
+  useRow('tools.answer', { id: id ?? '' }, ['tool_answers'], !!id);
+
+/** The last stated balance, today's spend and the confirmation threshold. */
+export const useToolsWallet = (enabled = true) => useRow('tools.wallet', {}, 'all', enabled);

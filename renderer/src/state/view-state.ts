@@ -17,6 +17,7 @@ export const VIEW_IDS = [
   'package',
   'orders',
   'passes',
+  'imagery',
 ] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 export type Theme = 'dark' | 'light';

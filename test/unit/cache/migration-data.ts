@@ -32,6 +32,8 @@ import {
 } from '../../../electron/cache/index';
 import { listLocalNotes } from '../../../electron/cache/local-notes';
 import { migration014 } from '../../../electron/cache/migrations/014-local-notes';
+import { migration015 } from '../../../electron/cache/migrations/015-tool-answers';
+import { getToolAnswer, getToolSetting, listToolAnswers } from '../../../electron/cache/tool-answers';
 
 export interface Seed {
   seed(db: Database.Database): void;
@@ -415,6 +417,69 @@ export const seeds: Record<number, Seed> = {
         },
         { id: 'local-note:b', parentId: 'local-note:a', note: 'Still burning.', confidence: null, gaps: [] },
       ]);
+    },
+  },
+  [migration015.version]: {
+    seed(db) {
+      const insert = db.prepare(
+        'INSERT INTO tool_answers (id, tool, profile, demo, request, asked_at, answered_at, status, answer, charged, remaining, clamps, plan_lock, withheld, error, job) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      );
+      insert.run(
+        'tool:a',
+        'imagery',
+        'main',
+        0,
+        '{"bbox":[30,46,31,47]}',
+        AT,
+        AT,
+        'done',
+        '{"meta":{"count":1},"scenes":[{"id":"S2_1"}]}',
+        2,
+        98,
+        '[]',
+        null,
+        null,
+        null,
+        null,
+      );
+      insert.run(
+        'tool:b',
+        'analyst',
+        'main',
+        0,
+        '{"question":"What changed?"}',
+        AT,
+        null,
+        'running',
+        null,
+        null,
+        null,
+        '[]',
+        null,
+        null,
+        null,
+        '{"jobId":"job-1","idempotencyKey":"k-1","stage":null,"completed":null,"total":null,"polledAt":null}',
+      );
+      db.prepare('INSERT INTO tool_settings (name, value, updated_at) VALUES (?, ?, ?)').run(
+        'confirmAbove',
+        '25',
+        AT,
+      );
+    },
+    check(db) {
+      // Paid answers and a job still running survive a schema step, with the analyst's threshold.
+      expect(getToolAnswer(db, 'tool:a')).toMatchObject({
+        tool: 'imagery',
+        status: 'done',
+        request: { bbox: [30, 46, 31, 47] },
+        answer: { scenes: [{ id: 'S2_1' }] },
+        charged: 2,
+        remaining: 98,
+      });
+      expect(listToolAnswers(db, { tool: 'analyst' })).toMatchObject([
+        { id: 'tool:b', status: 'running', job: { jobId: 'job-1', idempotencyKey: 'k-1' } },
+      ]);
+      expect(getToolSetting(db, 'confirmAbove')).toBe(25);
     },
   },
 };

@@ -1,17 +1,27 @@
 // The map's points come from columns held in memory (fast) and must be exactly what the SQL
 // conditions of `watchfloor signals` select; they follow the cache as it changes; and they
 // cross `serve` as one binary body that decodes back to the same typed arrays and ids.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   heldSignalPoints,
+  markRetracted,
+  openCache,
+  openCacheReadOnly,
   recordAlias,
   sqlSignalPoints,
   storeSignalsPage,
   type Database,
 } from '../../../electron/cache/index';
 import type { SignalFilter, SignalPoints } from '../../../shared/contract';
-import { decodeColumns, encodeColumns, holdsTypedArrays } from '../../../shared/wire';
-import { mainCache, mainSignal } from './fixtures';
+import {
+  decodeColumns,
+  encodeColumns,
+  holdsTypedArrays,
+  withLineBytes,
+  withUuidBytes,
+} from '../../../shared/wire';
+import { alternateCache, alternateSignal, BASE, mainCache, mainSignal, tempFile } from './fixtures';
 
 function seeded(): { db: Database.Database; signals: Record<string, unknown>[] } {
   const signals = Array.from({ length: 120 }, (_, i) =>
@@ -94,6 +104,57 @@ describe('points held in memory', () => {
   });
 });
 
+describe('answers kept for a filter', () => {
+  it('are asked again without change until the cache changes, then show the change', () => {
+    const { db } = seeded();
+    const first = heldSignalPoints(db, { minSeverityBand: 6 })!;
+    // The same conditions in another key order, or with an unset key, are the same filter.
+    expect(heldSignalPoints(db, { measured: undefined, minSeverityBand: 6 })).toBe(first);
+    const wide = { categories: ['civil_unrest'], bbox: [20, -10, 70, 30] } as SignalFilter;
+    expect(heldSignalPoints(db, wide)).toBe(
+      heldSignalPoints(db, { bbox: [20, -10, 70, 30], categories: ['civil_unrest'] }),
+    );
+
+    // A new severe signal: the next answer has it.
+    const added = mainSignal({ severity_band: 9, occurred_at: '2026-10-12T00:00:00Z' });
+    storeSignalsPage(db, { profile: 'main', signals: [added] });
+    const after = heldSignalPoints(db, { minSeverityBand: 6 })!;
+    expect(after.ids).toContain(added.id);
+    expect(after.count).toBe(first.count + 1);
+    expect(rows(after)).toEqual(rows(sqlSignalPoints(db, { minSeverityBand: 6 })));
+
+    // A retraction changes a row already held: it leaves the map at the next call.
+    markRetracted(db, { id: added.id as string, retractedAt: '2026-10-13T00:00:00Z' });
+    expect(heldSignalPoints(db, { minSeverityBand: 6 })!.ids).not.toContain(added.id);
+  });
+
+  it('follow a commit made on another connection (the writer is one)', () => {
+    const file = tempFile();
+    const writer = openCache(file, { baseUrl: BASE, profile: 'main' });
+    storeSignalsPage(writer, { profile: 'main', signals: [mainSignal(), mainSignal()] });
+    const reader = openCacheReadOnly(file);
+    try {
+      expect(heldSignalPoints(reader, {})!.count).toBe(2);
+      const added = mainSignal();
+      storeSignalsPage(writer, { profile: 'main', signals: [added] });
+      const after = heldSignalPoints(reader, {})!;
+      expect(after.count).toBe(3);
+      expect(after.ids).toContain(added.id);
+    } finally {
+      reader.close();
+      writer.close();
+    }
+  });
+
+  it('keep each filter its own answer, however many filters were asked in between', () => {
+    const { db } = seeded();
+    // More filters than are kept, asked twice round: each answer is still its own filter's.
+    for (let round = 0; round < 2; round++)
+      for (const f of FILTERS)
+        expect(rows(heldSignalPoints(db, f)!), JSON.stringify(f)).toEqual(rows(sqlSignalPoints(db, f)));
+  });
+});
+
 describe('the serve body for columns', () => {
   it('decodes to the same typed arrays and ids, and leaves JSON answers alone', () => {
     const { db } = seeded();
@@ -119,5 +180,68 @@ describe('the serve body for columns', () => {
     expect(empty.result.count).toBe(0);
     expect(empty.result.ids).toEqual([]);
     expect(empty.result.lng).toHaveLength(0);
+  });
+
+  it('carries uuid ids as 16 bytes each and spells them back exactly', () => {
+    const ids = Array.from({ length: 1000 }, () => randomUUID());
+    ids.push('ffffffff-ffff-4fff-bfff-ffffffffffff', '00000000-0000-4000-8000-000000000000');
+    const bytes = new Uint8Array(ids.length * 16);
+    ids.forEach((id, i) => bytes.set(Buffer.from(id.replaceAll('-', ''), 'hex'), i * 16));
+    const body = encodeColumns({
+      ok: true,
+      result: { ids: withUuidBytes(ids, bytes), n: new Uint8Array(2) },
+    });
+    expect(body.byteLength).toBeLessThan(ids.length * 17 + 1024);
+    const back = decodeColumns(body.slice().buffer) as { result: { ids: string[]; n: Uint8Array } };
+    expect(back.result.ids).toEqual(ids);
+    expect(back.result.n).toEqual(new Uint8Array(2));
+    expect(() => withUuidBytes(['x'], new Uint8Array(15))).toThrow();
+  });
+
+  it('carries the times as seconds, an unknown time as NaN, and times past 2106 as they are', () => {
+    const db = mainCache();
+    const times = [null, '2026-10-01T12:34:56Z', '2040-02-29T00:00:01Z', '1970-01-02T00:00:00Z'];
+    storeSignalsPage(db, { profile: 'main', signals: times.map((t) => mainSignal({ occurred_at: t })) });
+    const roundTrip = () => {
+      const points = heldSignalPoints(db, {})!;
+      const body = encodeColumns({ ok: true, result: points });
+      const back = decodeColumns(body.slice().buffer) as { result: SignalPoints };
+      expect(back.result.time).toBeInstanceOf(Float64Array);
+      expect(rows(back.result)).toEqual(rows(points));
+      return { points, body };
+    };
+    const before = roundTrip();
+    expect([...before.points.time].filter(Number.isNaN)).toHaveLength(1);
+    expect([...before.points.time]).toContain(Date.parse('2040-02-29T00:00:01Z'));
+
+    storeSignalsPage(db, { profile: 'main', signals: [mainSignal({ occurred_at: '2200-01-01T00:00:00Z' })] });
+    const after = roundTrip();
+    expect([...after.points.time]).toContain(Date.parse('2200-01-01T00:00:00Z'));
+    // Past 2106 every time crosses as 8 bytes, not 4 (plus the new point's own columns).
+    expect(after.body.byteLength).toBeGreaterThanOrEqual(before.body.byteLength + after.points.count * 4);
+  });
+
+  it('sends the ids of a main cache as uuids and any other ids as text, both back as they were', () => {
+    const { db } = seeded();
+    // One id that is not a lowercase uuid: every id of that cache travels as text.
+    const odd = mainSignal({ id: 'ABCDEF01-0000-4000-8000-00000000000A' });
+    const uuidsOnly = encodeColumns({ ok: true, result: heldSignalPoints(db, {}) });
+    storeSignalsPage(db, { profile: 'main', signals: [odd] });
+    const mixed = heldSignalPoints(db, {})!;
+    const mixedBody = encodeColumns({ ok: true, result: mixed });
+    expect(mixedBody.byteLength).toBeGreaterThan(uuidsOnly.byteLength + (mixed.count - 1) * 20);
+    const back = decodeColumns(mixedBody.slice().buffer) as { result: SignalPoints };
+    expect(back.result.ids).toEqual(mixed.ids);
+    expect(back.result.ids).toContain(odd.id);
+
+    const alt = alternateCache();
+    storeSignalsPage(alt, { profile: 'alternate', signals: [alternateSignal(), alternateSignal()] });
+    const points = heldSignalPoints(alt, {})!;
+    const altBack = decodeColumns(encodeColumns({ ok: true, result: points }).slice().buffer) as {
+      result: SignalPoints;
+    };
+    expect(altBack.result.ids).toEqual(points.ids);
+    expect(altBack.result.ids).toHaveLength(2);
+    expect(withLineBytes([], new Uint8Array(0))).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
     // that says so (the outbox and sync rows are exercised through serve in integration).
     // The cache reads too: with no service there is no cache to read.
     const needsService =
-      /^(sync\.now|sync\.configure|events\.|notes\.|localNotes\.|watches\.|orders\.|monitoring\.|outbox\.|signals\.|developments\.|measured\.|transit\.|brief\.|packages\.|passes\.|elements\.)/;
+      /^(sync\.now|sync\.configure|events\.|notes\.|localNotes\.|watches\.|orders\.|monitoring\.|outbox\.|signals\.|developments\.|measured\.|transit\.|brief\.|packages\.|passes\.|elements\.|reports\.|tools\.)/;
     // Rows that connect somewhere (and so configure a service) are tested in accounts.test.ts.
     const connects = /^(setup\.|key\.set$|key\.clear$)/;
     Object.assign(valid, {
@@ -100,6 +100,26 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
         ].join('\n'),
       },
       'link.report': { online: true },
+      'tools.run': {
+        tool: 'imagery',
+        params: {
+          bbox: [30, 46, 31, 47],
+          collection: 'sentinel-1-grd',
+          start_date: '2026-11-01',
+          end_date: '2026-11-20',
+          event_date: '2026-11-10',
+          event_point: [30.5, 46.5],
+          cloud_cover_max: 30,
+        },
+      },
+      'tools.history': { tool: 'imagery', limit: 20 },
+      'tools.answer': { id: 'tool:1' },
+      'tools.configure': { confirmAbove: 20 },
+      'reports.export': {
+        scope: { kind: 'view', bbox: [30, 46, 31, 47], filter: { categories: ['conflict'] } },
+        format: 'geojson',
+        startDate: '2026-01-01',
+      },
     });
     for (const channel of channels) {
       if (connects.test(channel)) continue;

@@ -1,6 +1,6 @@
 // The Map view: the offline basemap (no tile server, nothing leaves the machine), the signals
-// for the search and filters shared with the Signals table (points by severity band, measured
-// kinds as diamonds, country-level signals shading their country), the measured readings with
+// for the search and filters shared with the Signals table (points by severity, shaped by
+// category group, measured kinds as diamonds, country-level signals shading their country), the measured readings with
 // their own geometry and the analyst's areas as outlines (use-record-layers.ts), the layer
 // list at the top right, a legend, coordinates and scale in the corners. `data-rendered` turns
 // true on the first frame drawn with the basemap in, `data-signal-features` counts the points
@@ -14,6 +14,7 @@ import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { useAppInfo } from '../read-hooks';
 import { PassTrackOnMap } from '../passes/pass-track-on-map';
+import { FootprintsOnMap } from '../imagery/footprints-on-map';
 import { FilterBar } from '../signals/filter-bar';
 import { BoxTool } from './box-tool/box-tool';
 import { LayerList } from './layer-list';
@@ -39,7 +40,10 @@ export default function MapView() {
   const setLayerListOpen = useViewState((s) => s.setLayerListOpen);
   const signals = useSignalLayers(controller);
   const records = useRecordLayers(controller);
-  const demo = useAppInfo().data?.mode === 'demo';
+  const appInfo = useAppInfo().data;
+  const demo = appInfo?.mode === 'demo';
+  // Whose severity the colours are: the main profile's band, the alternate's score range.
+  const profile = appInfo?.profile ?? 'main';
 
   useEffect(() => {
     if (!target.current) return;
@@ -122,6 +126,7 @@ export default function MapView() {
             </span>
           )}
           <PassTrackOnMap controller={controller} />
+          <FootprintsOnMap controller={controller} />
           {signals.error && <span role="alert">Signals could not be read: {signals.error.message}</span>}
           {records.errors.map((e) => (
             <span key={e.layer} role="alert">
@@ -129,9 +134,9 @@ export default function MapView() {
             </span>
           ))}
         </div>
-        <MapLegend cells={signals.cells !== null} />
+        <MapLegend cells={signals.cells !== null} profile={profile} />
         <BoxTool controller={controller} />
-        {signals.hover && <MapTooltip hover={signals.hover} />}
+        {signals.hover && <MapTooltip hover={signals.hover} profile={profile} />}
         {state.phase === 'loading' && (
           <div className="map-overlay" aria-live="polite">
             <EmptyState tone="loading" title="Drawing the basemap…" />

@@ -11,8 +11,13 @@ import { POINT_MEASURED, type SignalPoints } from '../read-types';
 /** Half the width of the Web Mercator world, in metres (EPSG:3857). */
 export const HALF_WORLD = 20037508.342789244;
 const WORLD = 2 * HALF_WORLD;
-/** A view with at most this many points in it draws them singly. */
-export const POINT_LIMIT = 20_000;
+/**
+ * A view with at most this many points in it draws them singly. Each point drawn costs about
+ * the same under a software-rendered canvas whatever its size (some 10–30 µs a frame on a
+ * busy two-core machine): 14,000 single points took a second a frame there, and five thousand
+ * are already more than an analyst tells apart at world zoom, where the cells say more.
+ */
+export const POINT_LIMIT = 5_000;
 /** A cell's side on screen, in CSS pixels. */
 export const CELL_PX = 24;
 

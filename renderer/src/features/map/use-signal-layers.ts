@@ -64,9 +64,24 @@ export interface SignalLayersState {
   selectedOnMap: string | null;
 }
 
+/**
+ * The value, or while it is undefined (a new question's answer on its way) the last one that
+ * was not: React's "information from previous renders" pattern, without an extra commit.
+ */
+function useLastAnswer<T>(value: T | undefined): T | undefined {
+  const [last, setLast] = useState(value);
+  if (value !== undefined && value !== last) setLast(value);
+  return value ?? last;
+}
+
 export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   const filter = useSignalFilter();
-  const loaded = useSignalPoints(filter);
+  const answer = useSignalPoints(filter);
+  // While a changed filter's points are on their way the map still shows the last ones, and
+  // so do the time slider and the counts: were they to go, the map would change size twice
+  // per filter change, and every layer (the basemap, the points' buffers) be drawn anew each
+  // time.
+  const loaded = { data: useLastAnswer(answer.data), error: answer.error };
   const cached = useMemo(() => timeWindow(loaded.data), [loaded.data]);
   const range = fitRange(
     useTimeRange((s) => s.range),
@@ -80,7 +95,8 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     [loaded.data, rangeFrom, rangeTo],
   );
   const points = { data: shown, error: loaded.error };
-  const counts = useCountryCounts(filter);
+  const countsAnswer = useCountryCounts(filter);
+  const counts = { data: useLastAnswer(countsAnswer.data), error: countsAnswer.error };
   const selection = useSelection((s) => s.selection);
   const select = useSelection((s) => s.select);
   const [hover, setHover] = useState<Hover | null>(null);

@@ -9,6 +9,7 @@ import { useWatch } from '../../data';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
+import { ExportButton } from '../export/export-dialog';
 import { ThreadDialog } from '../inspector/thread-dialog';
 import { WatchNotes } from '../notes/watch-notes';
 import { BUCKET_LABEL } from './buckets';
@@ -95,6 +96,11 @@ export function WatchDetail({ watchId }: { watchId: string }) {
       </header>
       <WatchActions row={row} />
       <DecisionPackageLink watchId={row.id} label={w.name ?? undefined} revisions={packageRevisions} />
+      <p className="watch-export">
+        <ExportButton choice={{ kind: 'watch', watchId: row.id, label: w.name ?? undefined }}>
+          Export this watch
+        </ExportButton>
+      </p>
 
       <section aria-label="Latest change">
         <h3>Latest change</h3>

@@ -16,6 +16,7 @@ import {
   type DrawnBox,
 } from './box';
 import { CreateWatchFromBox } from '../../watches/create-watch';
+import { ExportButton } from '../../export/export-dialog';
 import { CreateForm, KIND_LABEL, QueuedWrite, type CreateKind } from './create-from-box';
 
 export function BoxPanel({ box, onClear }: { box: DrawnBox; onClear: () => void }) {
@@ -84,6 +85,12 @@ export function BoxPanel({ box, onClear }: { box: DrawnBox; onClear: () => void 
         )}
       </div>
       {filtered && <p className="box-note">Signals are filtered to this box.</p>}
+      {/* A local report of the box (features/export); a box across 180° is refused above. */}
+      {!whole && (
+        <div className="box-actions">
+          <ExportButton choice={{ kind: 'bbox', bbox: asBBox(box) }}>Export box</ExportButton>
+        </div>
+      )}
       <div className="box-actions">
         {createButton('order', verdicts.order)}
         {createButton('monitoring', verdicts.monitoring)}

@@ -6,6 +6,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { loadCountries } from '../basemap-data';
 import type { MapLayerModule } from './types';
+import { keepUnchangedFrames } from './unchanged-frames';
 
 export const countriesLayer: MapLayerModule = {
   id: 'countries',
@@ -23,6 +24,8 @@ export const countriesLayer: MapLayerModule = {
       imageRatio: 1.5,
       properties: { id: 'countries' },
     });
+    // The land changes with the view and the theme only: not redrawn when the points change.
+    keepUnchangedFrames(layer);
     const ready = loadCountries().then((countries) => {
       source.addFeatures(new GeoJSON().readFeatures(countries, { featureProjection: 'EPSG:3857' }));
     });

@@ -12,6 +12,7 @@ import { loadCountries } from '../basemap-data';
 import { codeOfBasemapName } from '../country-codes';
 import type { MapPalette } from '../palette';
 import type { LayerHandle, MapLayerModule } from './types';
+import { keepUnchangedFrames } from './unchanged-frames';
 
 export const COUNTRY_SIGNALS_LAYER_ID = 'country-signals';
 
@@ -56,6 +57,8 @@ export const countrySignalsLayer: MapLayerModule = {
         return c ? styleFor(c.maxBand) : undefined;
       },
     });
+    // Redrawn when the counts change (setCounts says so), not on every frame the points ask for.
+    keepUnchangedFrames(layer);
     const ready = loadCountries().then((countries) => {
       const features = new GeoJSON().readFeatures(countries, { featureProjection: 'EPSG:3857' });
       for (const f of features) f.set('code', codeOfBasemapName(f.get('name') as string));

@@ -3,6 +3,7 @@ import Graticule from 'ol/layer/Graticule';
 import { Fill, Stroke, Text } from 'ol/style';
 import { mapFont } from '../palette';
 import type { MapLayerModule } from './types';
+import { keepUnchangedFrames } from './unchanged-frames';
 
 const degrees = (value: number, positive: string, negative: string) => {
   const a = Math.abs(value);
@@ -38,6 +39,7 @@ export const graticuleLayer: MapLayerModule = {
       lonLabelStyle: label({ textBaseline: 'bottom' }),
       latLabelStyle: label({ textAlign: 'right' }),
     });
+    keepUnchangedFrames(layer);
     return {
       layer,
       ready: Promise.resolve(),

@@ -12,6 +12,7 @@ import { countryLabelsLayer } from './country-labels';
 import { countrySignalsLayer } from './country-signals';
 import { cyclonesLayer } from './cyclones';
 import { graticuleLayer } from './graticule';
+import { imageryFootprintsLayer } from './imagery-footprints';
 import { monitoringAreasLayer } from './monitoring-areas';
 import { nightlightLayer } from './nightlight';
 import { passTrackLayer } from './pass-track';
@@ -42,6 +43,8 @@ export const LAYER_MODULES: readonly MapLayerModule[] = [
   signalsLayer,
   // The chosen pass (Passes view) over the points: it is what the analyst just asked for.
   passTrackLayer,
+  // The Imagery view's shown answer: scene footprints over the points.
+  imageryFootprintsLayer,
   countryLabelsLayer,
 ];
 
@@ -62,6 +65,7 @@ export const LAYER_LIST_ORDER: readonly string[] = [
   standingOrdersLayer.id,
   monitoringAreasLayer.id,
   passTrackLayer.id,
+  imageryFootprintsLayer.id,
   graticuleLayer.id,
   countryLabelsLayer.id,
 ];

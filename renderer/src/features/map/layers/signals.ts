@@ -1,10 +1,11 @@
 // Plotted signals: every matching point the cache holds ('signals.points', columnar), drawn
 // on the GPU (WebGLVector) so a hundred thousand stay smooth. Colour is the severity band on
-// the one sequential scale; measured kinds (instrument readings) are diamonds, reports are
-// circles; the selected signal wears a ring. Country-level signals are never points here
+// the one sequential scale; the shape says the kind (point-shapes.ts: measured readings are
+// diamonds, reports a shape per category group); the selected signal wears a ring. Country-level signals are never points here
 // (see country-signals.ts).
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
+import Overlay from 'ol/Overlay';
 import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
@@ -24,7 +25,9 @@ import {
   type Extent,
   type ProjectedPoints,
 } from '../signal-cells';
+import { categoryShapes, pointShape, SHAPE } from '../point-shapes';
 import type { LayerHandle, MapLayerModule } from './types';
+import { keepUnchangedFrames, webglBuffersId } from './unchanged-frames';
 
 export const SIGNALS_LAYER_ID = 'signals';
 
@@ -63,58 +66,50 @@ function bandColourExpression(alpha: number): unknown[] {
   return expr;
 }
 
+/** A point's radius in px by zoom: from `atWorld` (zoom 2) to `near` (zoom 8). */
+const byZoom = (atWorld: number, near: number) => ['interpolate', ['linear'], ['zoom'], 2, atWorld, 8, near];
+
+/**
+ * One rule for every point and cell. OpenLayers runs each rule of a WebGL style over every
+ * feature (a rule's filter only hides the feature in the shader), and with no GPU each run
+ * costs about as much as drawing the points: one rule, the shape chosen per feature, draws
+ * tens of thousands of points in a quarter of the time four rules took. The selected ring is
+ * not a rule either (see the ring below).
+ */
 function style(p: MapPalette): FlatStyleLike {
-  const fill = bandColourExpression(0.92);
-  const halo = p.pointHalo;
-  const opacity = ['case', ['==', ['get', 'retracted'], 1], 0.35, 1];
-  return [
-    {
-      // A cell of several signals (zoomed out): its size says how many, its colour the mean band.
-      filter: ['==', ['get', 'cell'], 1],
-      style: {
-        'circle-radius': ['get', 'r'],
-        'circle-fill-color': bandColourExpression(0.8),
-        'circle-stroke-color': halo,
-        'circle-stroke-width': 1.2,
-      },
-    },
-    {
-      filter: ['==', ['get', 'measured'], 1],
-      style: {
-        'shape-points': 4,
-        'shape-radius': ['interpolate', ['linear'], ['zoom'], 2, 6, 8, 9],
-        'shape-angle': 0,
-        'shape-fill-color': fill,
-        'shape-stroke-color': halo,
-        'shape-stroke-width': 1.5,
-        'shape-opacity': opacity,
-      },
-    },
-    {
-      else: true,
-      style: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 2, 4, 8, 7],
-        'circle-fill-color': fill,
-        'circle-stroke-color': halo,
-        'circle-stroke-width': 1.2,
-        'circle-opacity': opacity,
-      },
-    },
-    {
-      filter: ['==', ['get', 'idx'], ['var', 'selected']],
-      style: {
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 2, 11, 8, 15],
-        'circle-fill-color': 'rgba(0,0,0,0)',
-        'circle-stroke-color': p.selection,
-        'circle-stroke-width': 3,
-      },
-    },
-  ] as FlatStyleLike;
+  const shape = ['get', 'shape'];
+  return {
+    // A regular polygon of 24 sides reads as a disc at these sizes.
+    'shape-points': ['match', shape, SHAPE.triangle, 3, SHAPE.square, 4, SHAPE.diamond, 4, 24],
+    // A square stands on its side, the measured diamond on its tip.
+    'shape-angle': ['match', shape, SHAPE.square, Math.PI / 4, 0],
+    // Polygons a little larger than the disc, so they cover about as much; a cell's size
+    // says how many it holds.
+    'shape-radius': [
+      'match',
+      shape,
+      SHAPE.cell,
+      ['get', 'r'],
+      SHAPE.diamond,
+      byZoom(6, 9),
+      SHAPE.triangle,
+      byZoom(5.5, 9),
+      SHAPE.square,
+      byZoom(5, 8.5),
+      byZoom(4, 7),
+    ],
+    // A cell's colour is its mean band (see signal-cells.ts), a little lighter.
+    'shape-fill-color': ['match', shape, SHAPE.cell, bandColourExpression(0.8), bandColourExpression(0.92)],
+    'shape-stroke-color': p.pointHalo,
+    'shape-stroke-width': ['match', shape, SHAPE.diamond, 1.5, 1.2],
+    'shape-opacity': ['case', ['==', ['get', 'retracted'], 1], 0.35, 1],
+  } as FlatStyleLike;
 }
 
 /** One OpenLayers feature per point (all, or those listed); its properties are what the style reads. */
 export function pointFeatures(points: SignalPoints, indices?: ArrayLike<number>): Feature<Point>[] {
   const count = indices ? indices.length : points.count;
+  const shapes = categoryShapes(points.categories);
   const out: Feature<Point>[] = new Array(count);
   for (let j = 0; j < count; j++) {
     const i = indices ? indices[j]! : j;
@@ -122,6 +117,7 @@ export function pointFeatures(points: SignalPoints, indices?: ArrayLike<number>)
       geometry: new Point(fromLonLat([points.lng[i]!, points.lat[i]!])),
       idx: i,
       cell: 0,
+      shape: pointShape(points, i, shapes),
       band: points.band[i]!,
       measured: points.flags[i]! & POINT_MEASURED ? 1 : 0,
       retracted: points.flags[i]! & POINT_RETRACTED ? 1 : 0,
@@ -146,6 +142,7 @@ function cellFeatures(p: ProjectedPoints, cells: Cells): Feature<Point>[] {
         // Never the selected index (-1 is "none").
         idx: -2,
         cell: 1,
+        shape: SHAPE.cell,
         r: cellRadius(cells.n[c]!),
         band: cells.meanBand[c]!,
         measured: 0,
@@ -166,7 +163,7 @@ export const signalsLayer: MapLayerModule = {
   defaultVisible: true,
   toggleable: true,
   section: 'Signals',
-  hint: 'reported events by severity band; measured ones as diamonds; zoomed out, cells with counts',
+  hint: 'reported events by severity, shaped by category; measured ones as diamonds; zoomed out, cells with counts',
   key: () => ({ shape: 'circle', colour: bandColour(5) }),
   create(palette): SignalsHandle {
     // No spatial index: the WebGL renderer draws every feature anyway, and the pointer's hit
@@ -180,13 +177,29 @@ export const signalsLayer: MapLayerModule = {
     const layer = new WebGLVectorLayer({
       source,
       style: style(palette),
-      variables: { selected },
       // Hit detection renders the layer a second time and reads it back (readPixels), which on
       // a software GL stalls the page for seconds; hitAt answers from the columns instead.
       disableHitDetection: true,
       className: 'wf-signals',
       properties: { id: SIGNALS_LAYER_ID },
     });
+
+    // A frame asked for by another layer (a country's shading, a list answered) leaves the
+    // points as drawn: they are drawn again once new buffers are in.
+    keepUnchangedFrames(layer, { content: () => [webglBuffersId(layer)] });
+
+    // The selected signal's ring: an element over the map, not a WebGL rule (which would run
+    // over every point on every frame for the one it marks).
+    const ring = document.createElement('div');
+    ring.className = 'wf-selected-ring';
+    ring.setAttribute('aria-hidden', 'true');
+    ring.style.borderColor = palette.selection;
+    const overlay = new Overlay({ element: ring, positioning: 'center-center', stopEvent: false });
+    const placeRing = () => {
+      const on = layer.getVisible() && data && selected >= 0 && selected < data.points.count;
+      overlay.setPosition(on ? [data!.x[selected]!, data!.y[selected]!] : undefined);
+    };
+    layer.on('change:visible', placeRing);
 
     const view = () => {
       const map = layer.getMapInternal();
@@ -252,6 +265,7 @@ export const signalsLayer: MapLayerModule = {
     layer.on('propertychange', (e) => {
       if (e.key !== 'map') return;
       const map = layer.getMapInternal();
+      if (map && !map.getOverlays().getArray().includes(overlay)) map.addOverlay(overlay);
       map?.on('moveend', () => decide(false));
       // Laid out: the view's size is known now.
       map?.once('change:size', () => decide(false));
@@ -264,16 +278,18 @@ export const signalsLayer: MapLayerModule = {
       ready: Promise.resolve(),
       setPalette(p) {
         layer.setStyle(style(p));
+        ring.style.borderColor = p.selection;
       },
       setPoints(points) {
         data = points ? project(points) : null;
         binned = new Map();
         decide(true);
+        placeRing();
       },
       setSelected(index) {
         const before = selected;
         selected = index;
-        layer.updateStyleVariables({ selected });
+        placeRing();
         // Inside cells the selected point is drawn on its own: swap it.
         if (shown.mode === 'cells' && before !== index && data) fill(cellFeatures(data, shown.cells));
       },
@@ -331,6 +347,7 @@ export const signalsLayer: MapLayerModule = {
         return shown.mode === 'cells' ? shown.cells.count : null;
       },
       dispose() {
+        layer.getMapInternal()?.removeOverlay(overlay);
         layer.dispose();
       },
     };

@@ -1,0 +1,76 @@
+// Where the Imagery form's box and event come from. A selected signal gives its event's own
+// parameters, unchanged: event_date (the day it occurred), event_point (its lon,lat),
+// event_aoi (its collection AOI, main profile) and event_timestamp (its occurred_at, when the
+// signal gives a time finer than a day); its collection AOI is also the box. A selected watch
+// gives its box; the map's drawn box is offered too.
+import { useEffect } from 'react';
+import type { SignalGetResult } from '../../../../shared/contract';
+import { useSignal, useWatches } from '../../data';
+import { useBoxTool } from '../../state/box-tool';
+import { useSelection } from '../../state/selection';
+import { useImageryState, type ImageryForm } from './imagery-state';
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const isBox = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.length === 4 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+
+/** What a cached signal says of its event, as the form's fields. */
+export function eventOf(result: SignalGetResult): { label: string; changes: Partial<ImageryForm> } {
+  const s = result.signal as Record<string, unknown>;
+  const title = str(s.title) ?? String(s.id);
+  const lat = num(s.lat);
+  const lng = num(s.lng);
+  const collection = (s.collection ?? null) as Record<string, unknown> | null;
+  const aoi = isBox(collection?.aoi) ? collection.aoi : null;
+  const occurred = str(s.occurred_at);
+  const precision = str(s.occurred_at_precision);
+  // The alternate profile states a day (event_date); the main one a time (occurred_at).
+  const eventDate = str(s.event_date) ?? (occurred ? occurred.slice(0, 10) : null);
+  const timed = occurred !== null && occurred.length > 10 && precision !== 'day' && precision !== 'month';
+  return {
+    label: title,
+    changes: {
+      eventDate: eventDate ?? '',
+      eventPoint: lat !== null && lng !== null ? `${lng},${lat}` : '',
+      eventAoi: aoi ? aoi.join(',') : '',
+      eventTimestamp: timed ? occurred : '',
+      ...(aoi ? { bbox: aoi.join(','), bboxFrom: `Signal AOI: ${title}` } : {}),
+    },
+  };
+}
+
+/** Takes the selected signal's event (and a selected watch's box) each time the selection changes. */
+export function useAdoptSelection(): { selectedSignal: string | null; watchBox: number[] | null } {
+  const selection = useSelection((s) => s.selection);
+  const signalId = selection?.kind === 'signal' || selection?.kind === 'event' ? selection.id : null;
+  const watchId = selection?.kind === 'watch' ? selection.id : null;
+  const signal = useSignal(signalId);
+  const watches = useWatches();
+  const adopted = useImageryState((s) => s.adopted);
+  const key = selection ? `${selection.kind}:${selection.id}` : null;
+  const watch = watchId ? watches.data?.rows.find((r) => r.id === watchId)?.record : undefined;
+  const watchBox = isBox(watch?.area?.bbox) ? (watch.area.bbox as number[]) : null;
+
+  useEffect(() => {
+    if (!key || key === adopted) return;
+    const st = useImageryState.getState();
+    if (signalId && signal.data) {
+      const { label, changes } = eventOf(signal.data);
+      st.adopt(key, label, changes);
+    } else if (watchId && watchBox) {
+      st.adopt(key, watch?.name ?? watchId, {
+        bbox: watchBox.join(','),
+        bboxFrom: `Watch: ${watch?.name ?? watchId}`,
+      });
+    }
+  }, [key, adopted, signalId, signal.data, watchId, watchBox, watch?.name]);
+  return { selectedSignal: signalId, watchBox };
+}
+
+/** The map's last drawn box as W,S,E,N (a box across the antimeridian is not one /imagery takes). */
+export function useDrawnBox(): string | null {
+  const box = useBoxTool((s) => s.box);
+  if (!box || box[2] < box[0]) return null;
+  return box.map((x) => Math.round(x * 1e4) / 1e4).join(',');
+}

@@ -1,0 +1,79 @@
+// A map layer keeps its last drawing on frames where nothing it draws from changed (another
+// layer asked for the frame), and draws afresh as soon as the view, the layer, its source or
+// what it says its drawing is made of changes, or after it was hidden.
+import type { FrameState } from 'ol/Map';
+import type Layer from 'ol/layer/Layer';
+import { describe, expect, it } from 'vitest';
+import { keepUnchangedFrames } from '../../renderer/src/features/map/layers/unchanged-frames';
+
+/** A layer as the map's renderer sees it: render, unrender, revisions, a renderer. */
+function fakeLayer() {
+  let revision = 0;
+  let sourceRevision = 0;
+  const drawn: number[] = [];
+  const renderer = { prepareFrame: () => true };
+  const layer = {
+    getRevision: () => revision,
+    getSource: () => ({ getRevision: () => sourceRevision }),
+    getRenderer: () => renderer,
+    render: () => {
+      drawn.push(revision);
+      return document.createElement('div');
+    },
+    unrender: () => undefined,
+  };
+  return {
+    layer: layer as unknown as Layer,
+    drawn,
+    change: () => (revision += 1),
+    changeSource: () => (sourceRevision += 1),
+  };
+}
+
+const frame = (center: [number, number] = [0, 0], resolution = 1000): FrameState =>
+  ({
+    viewState: { center, resolution, rotation: 0 },
+    size: [800, 600],
+    pixelRatio: 1,
+    viewHints: [0, 0],
+    layerIndex: 0,
+    layerStatesArray: [{ opacity: 1 }],
+  }) as unknown as FrameState;
+
+describe('a layer that keeps unchanged frames', () => {
+  it('returns its last drawing while nothing changed, and draws when something did', () => {
+    const f = fakeLayer();
+    keepUnchangedFrames(f.layer);
+    const first = f.layer.render(frame(), null as unknown as HTMLElement);
+    expect(f.layer.render(frame(), null as unknown as HTMLElement)).toBe(first);
+    expect(f.drawn).toHaveLength(1);
+    // The view moved.
+    f.layer.render(frame([10, 0]), null as unknown as HTMLElement);
+    expect(f.drawn).toHaveLength(2);
+    // The layer changed (a palette, a style), then its source (new features).
+    f.change();
+    f.layer.render(frame([10, 0]), null as unknown as HTMLElement);
+    f.changeSource();
+    f.layer.render(frame([10, 0]), null as unknown as HTMLElement);
+    expect(f.drawn).toHaveLength(4);
+    // Hidden, then shown: drawn afresh.
+    f.layer.unrender();
+    f.layer.render(frame([10, 0]), null as unknown as HTMLElement);
+    expect(f.drawn).toHaveLength(5);
+  });
+
+  it('follows what the layer says its drawing is made of, not its revision', () => {
+    const f = fakeLayer();
+    let buffers = 1;
+    keepUnchangedFrames(f.layer, { content: () => [buffers] });
+    f.layer.render(frame(), null as unknown as HTMLElement);
+    // Source changes bump the layer's revision before new buffers are built: not redrawn yet.
+    f.change();
+    f.changeSource();
+    f.layer.render(frame(), null as unknown as HTMLElement);
+    expect(f.drawn).toHaveLength(1);
+    buffers = 2;
+    f.layer.render(frame(), null as unknown as HTMLElement);
+    expect(f.drawn).toHaveLength(2);
+  });
+});
