@@ -45,6 +45,28 @@ describe('data hooks and cache.changed', () => {
     expect(outbox.textContent).toContain('second look');
   });
 
+  it('reads again a first answer that main gave before a change it then pushed', async () => {
+    // The window's first read of the outbox is on its way when a sync writes and main pushes:
+    // the answer that lands was read before the change, so one more read must follow.
+    let release!: () => void;
+    const before = new Promise<void>((r) => (release = r));
+    const client = fakeClient({
+      'outbox.list': async () => {
+        await before;
+        return [note('a', 'read before the change')];
+      },
+    });
+    renderWithData(<OutboxPanel />, client);
+    await waitFor(() => expect(client.calls('outbox.list')).toHaveLength(1));
+    client.emit('cache.changed', { resources: ['outbox'] });
+    client.answer({ 'outbox.list': () => [note('a', 'first look'), note('b', 'written by the sync')] });
+    release();
+    const outbox = await screen.findByRole('region', { name: 'Waiting to send' });
+    await waitFor(() => expect(within(outbox).getAllByRole('listitem')).toHaveLength(2));
+    expect(outbox.textContent).toContain('written by the sync');
+    expect(client.calls('outbox.list')).toHaveLength(2);
+  });
+
   it('shows the sync summary main reports after a sync, with its streams', async () => {
     const client = fakeClient();
     renderWithData(<SyncPanel />, client);

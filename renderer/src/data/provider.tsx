@@ -1,7 +1,7 @@
 // The data layer's root: the contract client (the real one, or a fake in tests), one
 // TanStack QueryClient, and the push subscriptions that keep cached answers true. Views
 // never see the client: they use the row hooks (queries.ts, mutations.ts, pushes.ts).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ANY_RESOURCE, type WatchfloorApi } from '../../../shared/contract';
 import { createPushStore, type PushStore } from './push-store';
@@ -39,16 +39,28 @@ export function createQueryClient(): QueryClient {
  * Refetches every query that reads one of `resources` (see the queryMeta above); the wildcard
  * (ANY_RESOURCE: the push stream has just opened, and changes before it went unheard) refetches
  * every answer read from the cache.
+ *
+ * A query still on its first read joins that read instead of starting another (TanStack only
+ * restarts a read that already has an answer), and that read may have been answered by main
+ * before the change: such a query is read once more after its first answer lands.
  */
-export function invalidateResources(queryClient: QueryClient, resources: readonly string[]): Promise<void> {
+export async function invalidateResources(
+  queryClient: QueryClient,
+  resources: readonly string[],
+): Promise<void> {
   const any = resources.includes(ANY_RESOURCE);
-  return queryClient.invalidateQueries({
-    predicate: (q) => {
-      const reads = q.meta?.resources;
-      if (reads === undefined) return false;
-      return any || reads === 'all' || reads.some((r) => resources.includes(r));
-    },
-  });
+  const reads = (q: Query): boolean => {
+    const from = q.meta?.resources;
+    if (from === undefined) return false;
+    return any || from === 'all' || from.some((r) => resources.includes(r));
+  };
+  const firstReads = queryClient
+    .getQueryCache()
+    .findAll({ predicate: reads, fetchStatus: 'fetching' })
+    .filter((q) => q.state.data === undefined);
+  await queryClient.invalidateQueries({ predicate: reads });
+  if (firstReads.length > 0)
+    await queryClient.invalidateQueries({ predicate: (q) => firstReads.includes(q) });
 }
 
 export function DataProvider({
