@@ -53,13 +53,22 @@ export interface OpenCacheOptions {
   profile: Profile;
 }
 
-function tune(db: Database.Database): void {
+function tune(db: Database.Database, role: 'writer' | 'reader' = 'reader'): void {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  // Up to 256 MB of page cache (allocated as used): ingest inserts at random places in the
-  // id index and the R*Tree (measured at 300k signals: 5,500/s with 64 MB, 8,700/s with 256 MB).
-  db.pragma('cache_size = -262144');
-  db.pragma('mmap_size = 268435456');
+  if (role === 'writer') {
+    // Up to 256 MB of page cache (allocated as used): ingest inserts at random places in the
+    // id index and the R*Tree (measured at 300k signals: 5,500/s with 64 MB, 8,700/s with 256 MB).
+    db.pragma('cache_size = -262144');
+    db.pragma('mmap_size = 268435456');
+  } else {
+    // The connections that answer the window and the CLI: 64 MB and no mmap. At 1M signals the
+    // query families ran as fast as with 256 MB and a 256 MB mmap, and the map's first read of
+    // every point no longer leaves ~250 MB of page cache and ~250 MB of mapped file resident
+    // (serve at 1M: docs/cache.md, "Benchmark").
+    db.pragma('cache_size = -65536');
+    db.pragma('mmap_size = 0');
+  }
   db.pragma('temp_store = MEMORY');
 }
 
@@ -152,7 +161,7 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
 export function openWriterConnection(file: string): Database.Database {
   const db = new Database(file, { fileMustExist: true });
   try {
-    tune(db);
+    tune(db, 'writer');
     immediateTransactions(db);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -73,24 +73,44 @@ if (role === 'checkpointer') {
   const checkpointerIdle = () =>
     busy ? new Promise<void>((resolve) => (idle = () => ((idle = null), resolve()))) : Promise.resolve();
 
-  port.on('message', (m: { id: number; calls?: OpCall[]; close?: true }) => {
-    if (m.close) {
-      void checkpointerIdle().then(async () => {
-        if (checkpointer) await checkpointer.terminate();
-        checkpointCache(db);
-        db.close();
-        port.postMessage({ id: m.id, results: [] });
-      });
-      return;
-    }
-    try {
-      port.postMessage({ id: m.id, results: runCalls(db, m.calls ?? []) });
-    } catch (e) {
-      const err = e instanceof Error ? e : new Error(String(e));
-      port.postMessage({ id: m.id, error: { name: err.name, message: err.message } });
-    }
-    // The file size says how far the WAL reached, not how much is unwritten: after a complete
-    // checkpoint the next transaction restarts it from the beginning.
-    if (walBytes() > checkpointBytes) askCheckpoint();
-  });
+  // Calls held for a group commit (CacheWriter.stage), by key, run only when committed.
+  const staged = new Map<string, OpCall[]>();
+  port.on(
+    'message',
+    (m: { id: number; calls?: OpCall[]; stage?: string; commit?: string; drop?: string; close?: true }) => {
+      if (m.stage !== undefined) {
+        const held = staged.get(m.stage);
+        if (held) held.push(...(m.calls ?? []));
+        else staged.set(m.stage, [...(m.calls ?? [])]);
+        return;
+      }
+      if (m.drop !== undefined) {
+        staged.delete(m.drop);
+        return;
+      }
+      if (m.close) {
+        void checkpointerIdle().then(async () => {
+          if (checkpointer) await checkpointer.terminate();
+          checkpointCache(db);
+          db.close();
+          port.postMessage({ id: m.id, results: [] });
+        });
+        return;
+      }
+      let calls = m.calls ?? [];
+      if (m.commit !== undefined) {
+        calls = staged.get(m.commit) ?? [];
+        staged.delete(m.commit);
+      }
+      try {
+        port.postMessage({ id: m.id, results: runCalls(db, calls) });
+      } catch (e) {
+        const err = e instanceof Error ? e : new Error(String(e));
+        port.postMessage({ id: m.id, error: { name: err.name, message: err.message } });
+      }
+      // The file size says how far the WAL reached, not how much is unwritten: after a complete
+      // checkpoint the next transaction restarts it from the beginning.
+      if (walBytes() > checkpointBytes) askCheckpoint();
+    },
+  );
 }

@@ -15,6 +15,18 @@ export interface CacheWriter {
   tx(calls: readonly OpCall[]): Promise<unknown[]>;
   /** One call in its own transaction (a read sees what the writer has committed). */
   one<K extends OpName>(name: K, ...args: OpArgs<K>): Promise<OpResult<K>>;
+  /**
+   * Hands calls to the writer to hold, not yet run, under `key` (a group commit: a bulk sync
+   * sends each page as it arrives, so no one message carries many pages' structured clone).
+   */
+  stage(key: string, calls: readonly OpCall[]): void;
+  /**
+   * Runs every call staged under `key`, in order, in one transaction; resolves with each
+   * call's result once committed. If one fails, none of them is stored.
+   */
+  commitStaged(key: string): Promise<unknown[]>;
+  /** Forgets what is staged under `key`, unrun. */
+  dropStaged(key: string): void;
   /** Finishes the calls sent, checkpoints and ends the thread. Idempotent. */
   close(): Promise<void>;
 }
@@ -28,9 +40,17 @@ export function inlineWriter(db: Database.Database): CacheWriter {
       return Promise.reject(e as Error);
     }
   };
+  const staged = new Map<string, OpCall[]>();
   return {
     tx,
     one: async (name, ...args) => (await tx([[name, ...args] as unknown as OpCall]))[0] as never,
+    stage: (key, calls) => void staged.set(key, [...(staged.get(key) ?? []), ...calls]),
+    commitStaged: (key) => {
+      const calls = staged.get(key) ?? [];
+      staged.delete(key);
+      return tx(calls);
+    },
+    dropStaged: (key) => void staged.delete(key),
     close: () => Promise.resolve(),
   };
 }
@@ -98,7 +118,7 @@ export function workerWriter(
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the cache writer stopped (exit ${code})`)));
-  const send = (msg: { calls?: readonly OpCall[]; close?: true }) =>
+  const send = (msg: { calls?: readonly OpCall[]; commit?: string; close?: true }) =>
     new Promise<unknown[]>((resolve, reject) => {
       if (failed) return reject(failed);
       const id = next++;
@@ -110,6 +130,14 @@ export function workerWriter(
   return {
     tx: (calls) => send({ calls }),
     one: async (name, ...args) => (await send({ calls: [[name, ...args] as unknown as OpCall] }))[0] as never,
+    // Staging needs no answer: the commit that follows it in the same queue says how it went.
+    stage: (key, calls) => {
+      if (!failed) worker.postMessage({ stage: key, calls });
+    },
+    commitStaged: (key) => send({ commit: key }),
+    dropStaged: (key) => {
+      if (!failed) worker.postMessage({ drop: key });
+    },
     close: () =>
       (closing ??= (async () => {
         if (!failed) await send({ close: true }).catch(() => {});

@@ -4,6 +4,7 @@ import type { Profile } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { ApiError, type ApiResult, type Client } from '../api';
 import { inlineWriter, type CacheWriter } from '../cache';
+import { BULK_AFTER_PAGES, GROUP_MS, GROUP_PAGES } from './page-groups';
 
 export interface StreamStats {
   requests: number;
@@ -61,6 +62,17 @@ export interface SyncContext {
   /** Sends one call within the budget, counting it and keeping its clamps. */
   call<T>(stream: string, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
   stats(stream: string): StreamStats;
+  /** When a long pass commits its pages in groups, and how big (sync/page-groups.ts). */
+  groupCommit: GroupCommit;
+}
+
+export interface GroupCommit {
+  /** Pages a pass stores one by one before it groups them. */
+  afterPages: number;
+  /** Pages a group holds at most. */
+  pages: number;
+  /** How old a group may get (ms) before it is committed. */
+  ms: number;
 }
 
 export interface ContextOptions {
@@ -72,6 +84,8 @@ export interface ContextOptions {
   maxTokens?: number | undefined;
   now?: () => Date;
   onProgress?: (p: SyncProgress) => void;
+  /** Group commit sizes; the defaults are page-groups.ts's (tests use small ones). */
+  groupCommit?: Partial<GroupCommit> | undefined;
 }
 
 export function createContext(opts: ContextOptions): SyncContext {
@@ -97,6 +111,7 @@ export function createContext(opts: ContextOptions): SyncContext {
     now,
     progress: opts.onProgress ?? (() => {}),
     stats,
+    groupCommit: { afterPages: BULK_AFTER_PAGES, pages: GROUP_PAGES, ms: GROUP_MS, ...opts.groupCommit },
     async call<T>(stream: string, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
       // Never spend more than --max-tokens: a call that could pass it is not sent.
       if (opts.maxTokens !== undefined && summary.tokens.charged + price > opts.maxTokens)

@@ -6,7 +6,14 @@ import type Database from 'better-sqlite3';
 import { ApiError, type AlternateClient, type Client } from '../api';
 import type { CacheWriter, OpCall } from '../cache';
 import { syncMonitoring, syncStandingOrders, syncThreads, syncWatches } from './account';
-import { createContext, SyncStopped, type SyncContext, type SyncProgress, type SyncSummary } from './context';
+import {
+  createContext,
+  SyncStopped,
+  type GroupCommit,
+  type SyncContext,
+  type SyncProgress,
+  type SyncSummary,
+} from './context';
 import { syncBrief, syncDevelopments, syncMeasured, syncTransit } from './feeds';
 import { reconcile } from './reconcile';
 import { syncSignals } from './signals';
@@ -26,6 +33,8 @@ export interface SyncOptions {
   onProgress?: (p: SyncProgress) => void;
   /** Event ids whose threads to keep fresh (opened in the app). */
   threads?: readonly string[];
+  /** Group commit sizes for a long pass (sync/page-groups.ts has the defaults). */
+  groupCommit?: Partial<GroupCommit>;
 }
 
 export type { SyncProgress, SyncSummary } from './context';

@@ -1,10 +1,13 @@
 // The signals stream: incremental through updated_since, pages of 500 (3 tokens a page, the
-// fewest per record), each page stored with its checkpoint in one transaction so a killed
-// run resumes at the next page and the cache never holds half a page.
+// fewest per record), each page stored with its checkpoint in one transaction (a long pass
+// puts several pages in one: page-groups.ts) so a killed run resumes after the last page
+// committed and the cache never holds half a page.
 // Profile rules (specs, GET /signals): main: updated_since narrows the date window, so the
 // window runs from the record's start (2026-09-23) to today; alternate: it ignores the window.
 import type { ApiResult } from '../api';
-import type { SyncContext } from './context';
+import type { OpCall } from '../cache';
+import { SyncStopped, type SyncContext } from './context';
+import { pageGroups } from './page-groups';
 
 export const RECORD_START = '2026-09-23';
 export const PAGE = 500;
@@ -52,31 +55,48 @@ export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise
       },
     };
   const pass = cp.pass!;
-  for (;;) {
-    ctx.progress({
-      stream,
-      message: `page ${pass.pages + 1}${pass.since ? ` (changed since ${pass.since})` : ''}`,
-      done: stats.received,
-    });
-    const res = await ctx.call(stream, 3, () => request(ctx, pass));
-    const signals = res.data.signals as unknown[];
-    // Country-level signals (main, with bbox) are never asked for: the stream is worldwide.
-    stats.received += signals.length;
-    let maxSeen = pass.max_seen;
-    for (const s of signals)
-      maxSeen = newer(
-        maxSeen,
-        ((s as { last_updated_at?: string | null }).last_updated_at ?? null) as string | null,
-      );
-    const next = res.data.meta.next_cursor ?? null;
-    const more = Boolean(next) && res.data.meta.has_more !== false && signals.length > 0;
-    const checkpoint: SignalsCheckpoint = more
-      ? { hwm: cp.hwm, pass: { ...pass, cursor: next, max_seen: maxSeen, pages: pass.pages + 1 } }
-      : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null };
-    const r = await ctx.cache.one('storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint });
-    stats.stored += r.inserted + r.updated;
-    if (!more) return;
-    Object.assign(pass, checkpoint.pass);
+  // A long pass (a first sync) commits pages in groups while the next ones are fetched; until
+  // then, and in every short incremental pass, each page is its own transaction.
+  const { afterPages, ...size } = ctx.groupCommit;
+  const groups = pageGroups(ctx.cache, stream, size);
+  try {
+    for (;;) {
+      ctx.progress({
+        stream,
+        message: `page ${pass.pages + 1}${pass.since ? ` (changed since ${pass.since})` : ''}`,
+        done: stats.received,
+      });
+      const res = await ctx.call(stream, 3, () => request(ctx, pass));
+      const signals = res.data.signals as unknown[];
+      // Country-level signals (main, with bbox) are never asked for: the stream is worldwide.
+      stats.received += signals.length;
+      let maxSeen = pass.max_seen;
+      for (const s of signals)
+        maxSeen = newer(
+          maxSeen,
+          ((s as { last_updated_at?: string | null }).last_updated_at ?? null) as string | null,
+        );
+      const next = res.data.meta.next_cursor ?? null;
+      const more = Boolean(next) && res.data.meta.has_more !== false && signals.length > 0;
+      const checkpoint: SignalsCheckpoint = more
+        ? { hwm: cp.hwm, pass: { ...pass, cursor: next, max_seen: maxSeen, pages: pass.pages + 1 } }
+        : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null };
+      const store: OpCall = ['storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint }];
+      const stored = (results: unknown[]) => {
+        const r = results[0] as { inserted: number; updated: number };
+        stats.stored += r.inserted + r.updated;
+      };
+      if (pass.pages >= afterPages) await groups.add([store], stored);
+      else stored(await ctx.cache.tx([store]));
+      if (!more) break;
+      Object.assign(pass, checkpoint.pass);
+    }
+    await groups.flush();
+  } catch (e) {
+    // Pages already fetched are committed before the stream stops (a budget, a lost link):
+    // their tokens are spent. A failed commit is then said instead of nothing.
+    const failed = await groups.settle();
+    throw failed && !(e instanceof SyncStopped) ? failed : e;
   }
 }
 

@@ -85,76 +85,111 @@ function columns(db: Database.Database): Columns | null {
   const v = version(db);
   const known = held.get(db);
   if (known?.version === v) return known;
-  const rows = stmt(
+  // Read in slices of the table (by seq) inside one read transaction: the rows of a million
+  // signals as one array took ~450 MB of transient heap, which the process then kept.
+  const capacity = (stmt(db, 'SELECT max(seq) FROM signals').pluck().get() as number | null) ?? 0;
+  const slice = stmt(
     db,
-    'SELECT s.id, s.tkey, s.lng, s.lat, s.severity_band, s.severity_score, ' +
+    'SELECT s.seq, s.id, s.tkey, s.lng, s.lat, s.severity_band, s.severity_score, ' +
       's.measured | (s.retracted << 1) | (s.escalating << 2), s.category, s.stage, s.publishers, s.market_impact ' +
-      `FROM signals s WHERE s.folded_into IS NULL AND ${DRAWABLE}`,
-  )
-    .raw()
-    .all() as Raw[];
-  const n = rows.length;
+      `FROM signals s WHERE s.seq > ? AND s.folded_into IS NULL AND ${DRAWABLE} ORDER BY s.seq LIMIT ${SLICE}`,
+  ).raw();
   const c: Columns = {
     version: v,
-    n,
-    ids: new Array<string>(n),
+    n: 0,
+    ids: [],
     uuids: null,
     idBytes: null,
     idStart: new Uint32Array(0),
-    tkey: new Float64Array(n),
-    lng64: new Float64Array(n),
-    lat64: new Float64Array(n),
-    lng: new Float32Array(n),
-    lat: new Float32Array(n),
-    band: new Uint8Array(n),
-    rawBand: new Int16Array(n),
-    score: new Float64Array(n),
-    flags: new Uint8Array(n),
-    category: new Uint16Array(n),
+    tkey: new Float64Array(capacity),
+    lng64: new Float64Array(capacity),
+    lat64: new Float64Array(capacity),
+    lng: new Float32Array(capacity),
+    lat: new Float32Array(capacity),
+    band: new Uint8Array(capacity),
+    rawBand: new Int16Array(capacity),
+    score: new Float64Array(capacity),
+    flags: new Uint8Array(capacity),
+    category: new Uint16Array(capacity),
     categories: [],
-    stage: new Uint8Array(n),
-    publishers: new Float64Array(n),
-    markets: new Uint32Array(n),
+    stage: new Uint8Array(capacity),
+    publishers: new Float64Array(capacity),
+    markets: new Uint32Array(capacity),
     marketBit: new Map(),
     answers: new Map(),
   };
   const categoryIndex = new Map<string | null, number>();
-  for (let i = 0; i < n; i++) {
-    const [id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] = rows[i]!;
-    c.ids[i] = id;
-    c.tkey[i] = tkey;
-    c.lng64[i] = c.lng[i] = lng;
-    c.lat64[i] = c.lat[i] = lat;
-    c.rawBand[i] = band === null ? -1 : band;
-    c.score[i] = score === null ? NaN : score;
-    const shown = band ?? (score === null ? null : Math.trunc(score));
-    c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
-    c.flags[i] = flags;
-    let k = categoryIndex.get(category);
-    if (k === undefined) {
-      k = c.categories.length;
-      categoryIndex.set(category, k);
-      c.categories.push(category ?? '');
-    }
-    c.category[i] = k;
-    c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
-    c.publishers[i] = publishers === null ? NaN : publishers;
-    if (markets) {
-      const list: unknown = JSON.parse(markets);
-      if (Array.isArray(list))
-        for (const m of list) {
-          if (typeof m !== 'string') continue;
-          let bit = c.marketBit.get(m);
-          if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
-          if (bit < 32) c.markets[i]! |= 1 << bit;
+  let i = 0;
+  db.exec('SAVEPOINT point_columns');
+  try {
+    for (let after = 0; ;) {
+      const rows = slice.all(after) as [number, ...Raw][];
+      if (rows.length === 0) break;
+      after = rows.at(-1)![0];
+      for (const [, id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] of rows) {
+        if (i === capacity) throw new Error('more signals than max(seq): the table changed while read');
+        c.ids.push(id);
+        c.tkey[i] = tkey;
+        c.lng64[i] = c.lng[i] = lng;
+        c.lat64[i] = c.lat[i] = lat;
+        c.rawBand[i] = band === null ? -1 : band;
+        c.score[i] = score === null ? NaN : score;
+        const shown = band ?? (score === null ? null : Math.trunc(score));
+        c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
+        c.flags[i] = flags;
+        let k = categoryIndex.get(category);
+        if (k === undefined) {
+          k = c.categories.length;
+          categoryIndex.set(category, k);
+          c.categories.push(category ?? '');
         }
+        c.category[i] = k;
+        c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
+        c.publishers[i] = publishers === null ? NaN : publishers;
+        if (markets) {
+          const list: unknown = JSON.parse(markets);
+          if (Array.isArray(list))
+            for (const m of list) {
+              if (typeof m !== 'string') continue;
+              let bit = c.marketBit.get(m);
+              if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
+              if (bit < 32) c.markets[i]! |= 1 << bit;
+            }
+        }
+        i++;
+      }
     }
+  } finally {
+    db.exec('RELEASE point_columns');
   }
+  c.n = i;
+  trim(c);
   idBytesOf(c);
   // More kinds than the arrays can index: SQL answers instead (never seen: a dozen categories, nine markets).
   if (c.categories.length > 0xffff || c.marketBit.size > 32) return null;
   held.set(db, c);
   return c;
+}
+
+/** Rows read at a time when the columns are read. */
+const SLICE = 50_000;
+
+/** Cuts the columns, allocated for max(seq) rows, to the rows read (views, no copy). */
+function trim(c: Columns): void {
+  const n = c.n;
+  c.tkey = c.tkey.subarray(0, n);
+  c.lng64 = c.lng64.subarray(0, n);
+  c.lat64 = c.lat64.subarray(0, n);
+  c.lng = c.lng.subarray(0, n);
+  c.lat = c.lat.subarray(0, n);
+  c.band = c.band.subarray(0, n);
+  c.rawBand = c.rawBand.subarray(0, n);
+  c.score = c.score.subarray(0, n);
+  c.flags = c.flags.subarray(0, n);
+  c.category = c.category.subarray(0, n);
+  c.stage = c.stage.subarray(0, n);
+  c.publishers = c.publishers.subarray(0, n);
+  c.markets = c.markets.subarray(0, n);
 }
 
 const PLAIN = /^[\x20-\x7e]*$/;

@@ -108,6 +108,42 @@ describe('cache writer on a worker thread', () => {
   );
 
   it(
+    'staged calls are stored only when committed, all in one transaction or none; a dropped stage never',
+    { timeout: 30_000 },
+    async () => {
+      const db = mainCache();
+      open.push(db);
+      const writer = workerWriter(db);
+      open.push(writer);
+      writer.stage('signals', [page('signals', 1, 3)]);
+      writer.stage('signals', [page('signals', 2, 3)]);
+      // Not run yet: a call on its own sees nothing staged.
+      expect(await writer.one('getCheckpoint', 'signals')).toBeNull();
+      expect(await writer.commitStaged('signals')).toEqual([
+        { inserted: 3, updated: 0 },
+        { inserted: 3, updated: 0 },
+      ]);
+      expect(getCheckpoint(db, 'signals')).toEqual({ offset: 2 });
+      // A group with a failing call: none of it is stored, and it is not staged any more.
+      const good = mainSignal();
+      writer.stage('signals', [
+        [
+          'storeSignalsPage',
+          { profile: 'main', signals: [good], stream: 'signals', checkpoint: { offset: 3 } },
+        ],
+      ]);
+      writer.stage('signals', [['recordAlias', { oldId: '', survivorId: 'x' }]]);
+      await expect(writer.commitStaged('signals')).rejects.toThrow('recordAlias needs two signal ids');
+      expect(getSignal(db, String(good.id))).toBeNull();
+      expect(await writer.commitStaged('signals')).toEqual([]);
+      writer.stage('signals', [page('signals', 4, 3)]);
+      writer.dropStaged('signals');
+      expect(await writer.commitStaged('signals')).toEqual([]);
+      expect(getCheckpoint(db, 'signals')).toEqual({ offset: 2 });
+    },
+  );
+
+  it(
     "an analyst's write on the account connection during a sync waits its turn instead of failing",
     { timeout: 60_000 },
     async () => {
