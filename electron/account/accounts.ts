@@ -37,6 +37,12 @@ export interface Accounts {
   schedule(): Schedule;
   /** Changes the schedule: remembered, and applied to the running account at once. */
   configure(changes: Partial<Schedule>): Schedule;
+  /**
+   * Calls `listener` with each account once it is open and started (a restart's remembered
+   * one included): work the account left running, such as an analyst job, resumes at once
+   * rather than at the window's next call. Returns a function that stops listening.
+   */
+  onOpen(listener: (account: Account) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,7 @@ export const sameService = (a: string, b: string): boolean => normalizeBaseUrl(a
 export function createAccounts(opts: AccountsOptions): Accounts {
   let current: Account | null = null;
   let closed = false;
+  const opened = new Set<(account: Account) => void>();
   const initial = opts.settingsFile ? readSettings(opts.settingsFile) : null;
   let schedule: Schedule = {
     intervalMinutes: initial?.intervalMinutes ?? 15,
@@ -85,6 +92,14 @@ export function createAccounts(opts: AccountsOptions): Accounts {
     current = next;
     if (!sameFile) await old?.close();
     next.start();
+    for (const listener of opened) {
+      try {
+        listener(next);
+      } catch (err) {
+        // A listener's failure must not undo the swap: the account is open and syncing.
+        opts.log?.(`on account open: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     return next;
   }
 
@@ -129,6 +144,10 @@ export function createAccounts(opts: AccountsOptions): Accounts {
       if (changes.intervalMinutes !== undefined) scheduler?.setInterval(changes.intervalMinutes);
       if (changes.dailyTokenBudget !== undefined) scheduler?.setDailyBudget(changes.dailyTokenBudget);
       return { ...schedule };
+    },
+    onOpen(listener) {
+      opened.add(listener);
+      return () => opened.delete(listener);
     },
     close: () =>
       serial(async () => {

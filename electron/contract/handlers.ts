@@ -222,6 +222,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...createToolsHandlers({
       account: () => account(deps),
       changed: (resources) => deps.cacheChanged?.(resources),
+      onAccountOpen: (listener) => deps.accounts.onOpen(listener),
     }),
     // Export: the report `watchfloor report` writes, to a save dialog or the exports folder.
     ...createReportsHandlers({ ...deps.reports, account: () => account(deps) }),

@@ -42,6 +42,11 @@ export interface ToolsDeps {
   now?: () => Date;
   /** Between polls of a running analyst job (default 2 s). */
   jobPollMs?: number;
+  /**
+   * Subscribes to each account's opening (the account holder's onOpen): jobs a restart left
+   * running are followed again as soon as the account opens, not at the window's first call.
+   */
+  onAccountOpen?: (listener: (account: Account) => void) => void;
 }
 
 const CLAMP_WORDS: Record<Clamp['kind'], string> = {
@@ -80,6 +85,7 @@ export function createToolsHandlers(deps: ToolsDeps): Pick<Handlers, ToolsChanne
     now,
     ...(deps.jobPollMs !== undefined ? { intervalMs: deps.jobPollMs } : {}),
   });
+  deps.onAccountOpen?.((account) => jobs.resume(account));
   /** The account at each call; its jobs left running (by a restart) are followed again. */
   const current = (): Account => {
     const account = deps.account();

@@ -11,6 +11,7 @@ function fakeLayer() {
   let revision = 0;
   let sourceRevision = 0;
   const drawn: number[] = [];
+  const deferred: number[] = [];
   const renderer = { prepareFrame: () => true };
   const layer = {
     getRevision: () => revision,
@@ -21,10 +22,13 @@ function fakeLayer() {
       return document.createElement('div');
     },
     unrender: () => undefined,
+    renderDeclutter: () => undefined,
+    renderDeferred: () => deferred.push(revision),
   };
   return {
     layer: layer as unknown as Layer,
     drawn,
+    deferred,
     change: () => (revision += 1),
     changeSource: () => (sourceRevision += 1),
   };
@@ -60,6 +64,24 @@ describe('a layer that keeps unchanged frames', () => {
     f.layer.unrender();
     f.layer.render(frame([10, 0]), null as unknown as HTMLElement);
     expect(f.drawn).toHaveLength(5);
+  });
+
+  it('keeps its decluttered text with the rest of a kept drawing', () => {
+    const f = fakeLayer();
+    keepUnchangedFrames(f.layer);
+    const first = frame();
+    f.layer.render(first, null as unknown as HTMLElement);
+    f.layer.renderDeferred(first);
+    const second = frame();
+    f.layer.render(second, null as unknown as HTMLElement);
+    f.layer.renderDeferred(second);
+    // Drawn again over the kept canvas, the names would be drawn twice.
+    expect(f.deferred).toHaveLength(1);
+    f.change();
+    const third = frame();
+    f.layer.render(third, null as unknown as HTMLElement);
+    f.layer.renderDeferred(third);
+    expect(f.deferred).toHaveLength(2);
   });
 
   it('follows what the layer says its drawing is made of, not its revision', () => {

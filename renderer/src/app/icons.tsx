@@ -47,6 +47,45 @@ const PATHS = {
       <rect x="9" y="9" width="11" height="11" strokeDasharray="3 2" />
     </>
   ),
+  terrain: <path d="M2 19l6-9 4 5 3-4 7 8z" />,
+  hotspots: (
+    <>
+      <rect x="4" y="4" width="7" height="7" />
+      <rect x="13" y="13" width="7" height="7" />
+      <rect x="13" y="4" width="7" height="7" strokeDasharray="2 2" />
+    </>
+  ),
+  claims: (
+    <>
+      <path d="M5 4h14v12H10l-5 4z" />
+      <path d="M9 9l2 2 4-4" />
+    </>
+  ),
+  discriminators: (
+    <>
+      <path d="M12 3v18M5 7h14" />
+      <path d="M5 7l-3 6h6zM19 7l-3 6h6z" />
+    </>
+  ),
+  analyst: (
+    <>
+      <path d="M4 5h16v10H9l-5 4z" />
+      <path d="M8 9h8M8 12h5" />
+    </>
+  ),
+  collection: (
+    <>
+      <circle cx="12" cy="12" r="8" />
+      <circle cx="12" cy="12" r="4" />
+      <path d="M12 2v4M12 18v4M2 12h4M18 12h4" />
+    </>
+  ),
+  registry: (
+    <>
+      <path d="M12 21s-6-5.5-6-10a6 6 0 0112 0c0 4.5-6 10-6 10z" />
+      <path d="M9 11h6M12 8v6" />
+    </>
+  ),
   passes: (
     <>
       <circle cx="12" cy="12" r="2.5" />

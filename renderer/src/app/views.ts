@@ -34,6 +34,28 @@ const OrdersView = lazy(() =>
 const ImageryView = lazy(() =>
   import('../features/imagery/imagery-view').then((m) => ({ default: m.ImageryView })),
 );
+const AnalystView = lazy(() =>
+  import('../features/analyst/analyst-view').then((m) => ({ default: m.AnalystView })),
+);
+const CollectionView = lazy(() =>
+  import('../features/collection/collection-view').then((m) => ({ default: m.CollectionView })),
+);
+const RegistryView = lazy(() =>
+  import('../features/registry/registry-view').then((m) => ({ default: m.RegistryView })),
+);
+// Terrain and the alternate profile's tools (its polygon and hotspots draw through the map).
+const TerrainView = lazy(() =>
+  import('../features/terrain/terrain-view').then((m) => ({ default: m.TerrainView })),
+);
+const HotspotsView = lazy(() =>
+  import('../features/hotspots/hotspots-view').then((m) => ({ default: m.HotspotsView })),
+);
+const ClaimsView = lazy(() =>
+  import('../features/claims/claims-view').then((m) => ({ default: m.ClaimsView })),
+);
+const DiscriminatorsView = lazy(() =>
+  import('../features/discriminators/discriminators-view').then((m) => ({ default: m.DiscriminatorsView })),
+);
 // The passes view is small; its map track loads with the map.
 const PassesView = lazy(() =>
   import('../features/passes/passes-view').then((m) => ({ default: m.PassesView })),
@@ -103,6 +125,62 @@ export const VIEWS: readonly ViewDef[] = [
     icon: 'imagery',
     hint: 'which scenes cover a box, before and after an event; asked now, kept offline',
     Component: ImageryView,
+  },
+  {
+    id: 'terrain',
+    label: 'Terrain',
+    key: 'e',
+    icon: 'terrain',
+    hint: 'ground elevation at a point or over an area; radar layover and shadow (free)',
+    Component: TerrainView,
+  },
+  {
+    id: 'hotspots',
+    label: 'Hotspots',
+    key: 'h',
+    icon: 'hotspots',
+    hint: 'signal counts by category and day, and hotspots on the map (alternate profile)',
+    Component: HotspotsView,
+  },
+  {
+    id: 'claims',
+    label: 'Claims',
+    key: 'l',
+    icon: 'claims',
+    hint: 'claims with their evidence classes, restatements and downgrades (alternate profile)',
+    Component: ClaimsView,
+  },
+  {
+    id: 'discriminators',
+    label: 'Discriminators',
+    key: 'x',
+    icon: 'discriminators',
+    hint: 'which observations tell hypotheses apart (alternate profile)',
+    Component: DiscriminatorsView,
+  },
+  {
+    id: 'analyst',
+    label: 'Analyst',
+    key: 'a',
+    icon: 'analyst',
+    hint: 'ask the service’s analyst; assess an event; asked now, kept offline',
+    Component: AnalystView,
+  },
+  {
+    id: 'collection',
+    label: 'Collection',
+    key: 'c',
+    icon: 'collection',
+    hint: 'a collection plan for an event; priority and observability surveys of a box',
+    Component: CollectionView,
+  },
+  {
+    id: 'registry',
+    label: 'Registry',
+    key: 'r',
+    icon: 'registry',
+    hint: 'search the location registry; an entity’s linked events and signals',
+    Component: RegistryView,
   },
   { id: 'brief', label: 'Brief', key: 'b', icon: 'brief', hint: 'the service’s brief', Component: BriefView },
   {

@@ -18,6 +18,13 @@ export const VIEW_IDS = [
   'orders',
   'passes',
   'imagery',
+  'terrain',
+  'hotspots',
+  'claims',
+  'discriminators',
+  'analyst',
+  'collection',
+  'registry',
 ] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 export type Theme = 'dark' | 'light';

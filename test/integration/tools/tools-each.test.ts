@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParsedInput, Profile, StoredAnswer, ToolName } from '../../../shared/contract';
-import { ALTERNATE_ONLY_TOOLS, TOOL_NAMES } from '../../../shared/contract';
+import { ALTERNATE_ONLY_TOOLS, MAIN_ONLY_TOOLS, TOOL_NAMES, toolInProfile } from '../../../shared/contract';
 import { TOOL_PRICES } from '../../../shared/tool-prices';
 import { openAccount, type Account } from '../../../electron/account/account';
 import { createToolsHandlers } from '../../../electron/contract/tools-handlers';
@@ -46,6 +46,7 @@ function paramsFor(
     'refine.location': { id: Number(ids.event) },
     claims: { limit: 5 },
     discriminators: { hypotheses: ['The depot burned', 'The depot was emptied before'] },
+    'signals.linked': { linked_to: `facility:${ids.entity}` },
   };
 }
 
@@ -84,7 +85,7 @@ describe.each(['main', 'alternate'] as const)('every tool, %s profile', { timeou
     await demo.close();
   });
 
-  const inProfile = TOOL_NAMES.filter((t) => profile === 'alternate' || !ALTERNATE_ONLY_TOOLS.includes(t));
+  const inProfile = TOOL_NAMES.filter((t) => toolInProfile(t, profile));
   it.each(inProfile)('%s: asked, stored whole, charged as documented', async (tool) => {
     const before = demo.requests.length;
     // Ships are priced per detection, with no bound known before: always confirmed first.
@@ -105,6 +106,14 @@ describe.each(['main', 'alternate'] as const)('every tool, %s profile', { timeou
     expect(tools['tools.answer']({ id: a.id })).toEqual(a);
   });
 
+  if (profile === 'alternate')
+    it.each(MAIN_ONLY_TOOLS)('%s: refused on the alternate profile, nothing sent', async (tool) => {
+      const before = demo.requests.length;
+      await expect(
+        run({ tool, params: { linked_to: 'facility:x' } } as ParsedInput<'tools.run'>),
+      ).rejects.toThrow(/alternate profile's service has no/);
+      expect(demo.requests.length).toBe(before);
+    });
   if (profile === 'main')
     it.each(ALTERNATE_ONLY_TOOLS)('%s: refused on the main profile, nothing sent', async (tool) => {
       const before = demo.requests.length;

@@ -8,6 +8,7 @@ import type { SignalGetResult } from '../../../../shared/contract';
 import { useSignal, useWatches } from '../../data';
 import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
+import { useImageryHandoff } from './imagery-handoff';
 import { useImageryState, type ImageryForm } from './imagery-state';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -65,6 +66,15 @@ export function useAdoptSelection(): { selectedSignal: string | null; watchBox: 
       });
     }
   }, [key, adopted, signalId, signal.data, watchId, watchBox, watch?.name]);
+
+  // An assessment's imagery handoff, after the selection: its parameters win, unchanged, and
+  // count as adopted for the current selection so the signal does not overwrite them.
+  const handoff = useImageryHandoff((s) => s.pending);
+  useEffect(() => {
+    if (!handoff) return;
+    const taken = useImageryHandoff.getState().take();
+    if (taken) useImageryState.getState().adopt(key ?? 'handoff', taken.label, taken.changes);
+  }, [handoff, key]);
   return { selectedSignal: signalId, watchBox };
 }
 

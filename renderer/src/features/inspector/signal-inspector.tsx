@@ -3,6 +3,7 @@
 // cache ('signals.get'); a retracted or merged signal says so first.
 import { useState, type ReactNode } from 'react';
 import { STAGES } from '../../../../shared/service/values';
+import { useAnalystState } from '../analyst/analyst-state';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { Band, MeasuredGlyph } from '../../ui/band';
@@ -10,6 +11,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
 import { useAppInfo, useSignal } from '../read-hooks';
 import type { SignalGetResult } from '../read-types';
+import { RefineLocation } from '../refine/refine-location';
 import { Group, num, rec, show, str, Unknown, words, type Rec } from './fields';
 import { ThreadDialog } from './thread-dialog';
 
@@ -116,6 +118,12 @@ export function SignalInspector({ id, label }: { id: string; label?: string }) {
       thread={thread}
       onThread={setThread}
       onShowOnMap={view === 'map' ? undefined : () => setView('map')}
+      onAssess={() => {
+        // The Analyst view's assessment panel, pointed at this signal's event.
+        const s = answer.data!.signal as Rec;
+        useAnalystState.getState().assessEventOf(String(s.id), str(s.title) ?? label ?? null);
+        setView('analyst');
+      }}
     />
   );
 }
@@ -126,6 +134,7 @@ export function SignalDetail({
   thread,
   onThread,
   onShowOnMap,
+  onAssess,
 }: {
   result: SignalGetResult;
   demo: boolean;
@@ -133,6 +142,8 @@ export function SignalDetail({
   onThread: (open: boolean) => void;
   /** Switches to the Map, which centres on the selected signal. */
   onShowOnMap?: () => void;
+  /** Opens the assessment panel (Analyst view) for this signal's event. */
+  onAssess?: () => void;
 }) {
   const s = result.signal as Rec;
   const reporting = rec(s.reporting);
@@ -187,7 +198,14 @@ export function SignalDetail({
             Show on map
           </button>
         )}
+        {onAssess && (
+          <button type="button" onClick={onAssess}>
+            Assess…
+          </button>
+        )}
       </div>
+      {/* The alternate profile's refine-location (its ids are integers). */}
+      {!main && Number.isInteger(Number(id)) && <RefineLocation signalId={Number(id)} />}
       <Group
         title="When and how severe"
         rows={[

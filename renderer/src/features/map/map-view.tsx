@@ -15,6 +15,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { useAppInfo } from '../read-hooks';
 import { PassTrackOnMap } from '../passes/pass-track-on-map';
 import { FootprintsOnMap } from '../imagery/footprints-on-map';
+import { HotspotsOnMap } from '../hotspots/hotspots-on-map';
+import { PolygonTool } from '../terrain/polygon-tool';
 import { FilterBar } from '../signals/filter-bar';
 import { BoxTool } from './box-tool/box-tool';
 import { LayerList } from './layer-list';
@@ -89,6 +91,7 @@ export default function MapView() {
           <button type="button" className="pill" onClick={() => controller?.resetView()}>
             World view
           </button>
+          <PolygonTool controller={controller} />
         </div>
         <LayerList
           modules={LAYER_MODULES}
@@ -127,6 +130,7 @@ export default function MapView() {
           )}
           <PassTrackOnMap controller={controller} />
           <FootprintsOnMap controller={controller} />
+          <HotspotsOnMap controller={controller} />
           {signals.error && <span role="alert">Signals could not be read: {signals.error.message}</span>}
           {records.errors.map((e) => (
             <span key={e.layer} role="alert">

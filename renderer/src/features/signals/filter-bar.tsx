@@ -121,18 +121,20 @@ export function FilterBar({ categories, profile }: { categories: readonly string
           </button>
         </span>
       )}
-      {(active > 0 || query) && (
-        <button
-          type="button"
-          className="ghost"
-          onClick={() => {
-            clearFilters();
-            setQuery('');
-          }}
-        >
-          Clear search and filters
-        </button>
-      )}
+      {/* Always laid out, shown only with something to clear: the bar keeps its height (this
+          button is taller than the fields), so the map under it is not resized, and every
+          layer redrawn, when the first filter is set or the last cleared. */}
+      <button
+        type="button"
+        className="ghost"
+        style={active > 0 || query ? undefined : { visibility: 'hidden' }}
+        onClick={() => {
+          clearFilters();
+          setQuery('');
+        }}
+      >
+        Clear search and filters
+      </button>
     </div>
   );
 }

@@ -7,12 +7,13 @@ import MultiPolygon from 'ol/geom/MultiPolygon';
 import type Point from 'ol/geom/Point';
 import Polygon from 'ol/geom/Polygon';
 import VectorLayer from 'ol/layer/Vector';
+import { toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import { getArea } from 'ol/sphere';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import { loadCountries } from '../basemap-data';
 import { mapFont } from '../palette';
 import type { MapLayerModule } from './types';
+import { keepUnchangedFrames } from './unchanged-frames';
 
 /** Square kilometres -> the zoom from which the name shows. */
 function minZoomFor(km2: number): number {
@@ -23,12 +24,31 @@ function minZoomFor(km2: number): number {
   return 5.6;
 }
 
-function largestPart(geometry: Geometry | undefined): Polygon | null {
-  if (geometry instanceof Polygon) return geometry;
-  if (!(geometry instanceof MultiPolygon)) return null;
-  let best: Polygon | null = null;
-  for (const p of geometry.getPolygons()) if (!best || p.getArea() > best.getArea()) best = p;
-  return best;
+/**
+ * A part's area on the ground in km², from its area on the map: a map metre at latitude φ is
+ * cos φ metres on the ground, each way. Close enough for choosing a zoom (the thresholds are
+ * factors of five apart), and a fraction of the work of the spherical area at the window's
+ * open, where every country is measured before the first frame.
+ */
+function groundKm2(part: Polygon): number {
+  const extent = part.getExtent();
+  const lat = toLonLat([0, (extent[1]! + extent[3]!) / 2])[1]!;
+  const k = Math.cos((lat * Math.PI) / 180);
+  return (part.getArea() * k * k) / 1e6;
+}
+
+/** The country's largest part (where its name goes) and its whole area, km². */
+function measure(geometry: Geometry | undefined): { part: Polygon; km2: number } | null {
+  const parts =
+    geometry instanceof Polygon ? [geometry] : geometry instanceof MultiPolygon ? geometry.getPolygons() : [];
+  let best: { part: Polygon; km2: number } | null = null;
+  let km2 = 0;
+  for (const part of parts) {
+    const a = groundKm2(part);
+    km2 += a;
+    if (!best || a > best.km2) best = { part, km2: a };
+  }
+  return best && { part: best.part, km2 };
 }
 
 export const countryLabelsLayer: MapLayerModule = {
@@ -59,13 +79,16 @@ export const countryLabelsLayer: MapLayerModule = {
         return style;
       },
     });
+    // Its own canvas and declutter group: the names are redrawn when the view or the theme
+    // changes, not on every frame the points or the shading ask for.
+    keepUnchangedFrames(layer);
     const ready = loadCountries().then((countries) => {
       const labels: Feature<Point>[] = [];
       for (const country of new GeoJSON().readFeatures(countries, { featureProjection: 'EPSG:3857' })) {
-        const part = largestPart(country.getGeometry());
+        const measured = measure(country.getGeometry());
         const name = country.get('name') as string | undefined;
-        if (!part || !name) continue;
-        const km2 = getArea(country.getGeometry()!) / 1e6;
+        if (!measured || !name) continue;
+        const { part, km2 } = measured;
         labels.push(new Feature({ geometry: part.getInteriorPoint(), name, km2, minZoom: minZoomFor(km2) }));
       }
       source.addFeatures(labels);

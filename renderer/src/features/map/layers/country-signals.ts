@@ -3,7 +3,7 @@
 // the points, and outlined; the tooltip says how many. From 'signals.countryCounts'.
 import type Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
-import VectorImageLayer from 'ol/layer/VectorImage';
+import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { bandColour, bandRgb } from '../../../ui/severity';
@@ -48,7 +48,11 @@ export const countrySignalsLayer: MapLayerModule = {
       return s;
     };
     const source = new VectorSource({ wrapX: true });
-    const layer = new VectorImageLayer({
+    // Drawn straight onto its canvas, only the countries with signals (the style gives the rest
+    // none), and kept between frames that change neither the view nor the counts: an image
+    // layer would redraw every country into an image and copy the whole image onto the map,
+    // twice the work, on each filter change.
+    const layer = new VectorLayer({
       source,
       className: 'wf-country-signals',
       properties: { id: COUNTRY_SIGNALS_LAYER_ID },

@@ -12,6 +12,7 @@ import { countryLabelsLayer } from './country-labels';
 import { countrySignalsLayer } from './country-signals';
 import { cyclonesLayer } from './cyclones';
 import { graticuleLayer } from './graticule';
+import { hotspotsLayer } from './hotspots';
 import { imageryFootprintsLayer } from './imagery-footprints';
 import { monitoringAreasLayer } from './monitoring-areas';
 import { nightlightLayer } from './nightlight';
@@ -41,6 +42,8 @@ export const LAYER_MODULES: readonly MapLayerModule[] = [
   cyclonesLayer,
   transitLayer,
   signalsLayer,
+  // The Hotspots view's shown answer: cells over the points (the analyst just asked for them).
+  hotspotsLayer,
   // The chosen pass (Passes view) over the points: it is what the analyst just asked for.
   passTrackLayer,
   // The Imagery view's shown answer: scene footprints over the points.
@@ -55,6 +58,7 @@ export const LAYER_SECTIONS: readonly LayerSection[] = ['Signals', 'Measured', '
 export const LAYER_LIST_ORDER: readonly string[] = [
   signalsLayer.id,
   countrySignalsLayer.id,
+  hotspotsLayer.id,
   thermalLayer.id,
   nightlightLayer.id,
   so2Layer.id,

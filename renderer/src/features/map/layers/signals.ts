@@ -1,8 +1,8 @@
 // Plotted signals: every matching point the cache holds ('signals.points', columnar), drawn
 // on the GPU (WebGLVector) so a hundred thousand stay smooth. Colour is the severity band on
 // the one sequential scale; the shape says the kind (point-shapes.ts: measured readings are
-// diamonds, reports a shape per category group); the selected signal wears a ring. Country-level signals are never points here
-// (see country-signals.ts).
+// diamonds, reports a shape per category group); the selected signal wears a ring.
+// Country-level signals are never points here (see country-signals.ts).
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
 import Overlay from 'ol/Overlay';

@@ -7,9 +7,10 @@
 // layer itself (its revision, bumped by `changed()`, a style or palette change) and its source's
 // revision, or what the layer says its drawing is made of.
 //
-// Only for a layer with a canvas of its own (a class name no other layer shares) and without
-// decluttered text (drawn apart from the layer's frame); the renderer still prepares every
-// frame, so loads start and the WebGL buffers are built as before.
+// Only for a layer with a canvas of its own (a class name no other layer shares) and, if its
+// text is decluttered, in a declutter group of its own: that text is drawn after every layer's
+// frame (renderDeclutter, renderDeferred) and is kept with the rest. The renderer still
+// prepares every frame, so loads start and the WebGL buffers are built as before.
 import type { FrameState } from 'ol/Map';
 import type Layer from 'ol/layer/Layer';
 
@@ -64,18 +65,31 @@ export function webglBuffersId(layer: Layer): number {
 export function keepUnchangedFrames(layer: Layer, { content }: UnchangedFramesOptions = {}): void {
   const render = layer.render.bind(layer);
   let last: { key: string; element: HTMLElement; renderer: unknown } | null = null;
+  /** The frame this layer kept its drawing for: its decluttered text is kept too. */
+  let kept: FrameState | null = null;
   layer.render = (frameState, target) => {
+    kept = null;
     if (!frameState) return render(frameState, target);
     const renderer = layer.getRenderer();
     const key = frameKey(layer, frameState, content ? content() : null);
     // The same renderer (a new style makes a new one, with a new canvas) and the same inputs.
     if (last && last.key === key && last.renderer === renderer && renderer) {
       // Drawn since it was last hidden (see unrender below), so it still counts as rendered.
-      return renderer.prepareFrame(frameState) ? last.element : null;
+      if (!renderer.prepareFrame(frameState)) return null;
+      kept = frameState;
+      return last.element;
     }
     const element = render(frameState, target);
     last = element ? { key, element, renderer } : null;
     return element;
+  };
+  const renderDeclutter = layer.renderDeclutter.bind(layer);
+  layer.renderDeclutter = (frameState, layerState) => {
+    if (kept !== frameState) renderDeclutter(frameState, layerState);
+  };
+  const renderDeferred = layer.renderDeferred.bind(layer);
+  layer.renderDeferred = (frameState) => {
+    if (kept !== frameState) renderDeferred(frameState);
   };
   // Hidden: drawn afresh when shown again.
   const unrender = layer.unrender.bind(layer);

@@ -1,0 +1,252 @@
+// Claims (issue 14, alternate profile): what the service's answers asserted, each with its
+// evidence class and independent sources, and whether a later answer restated it (what changed,
+// a downgrade among them). Filters: since, evidence class, restated only, downgraded only, an
+// event. Free; every answer is stored and read again offline. The main profile has none.
+import { create } from 'zustand';
+import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
+import { RunBar, useToolRunner } from '../tools-common/run-bar';
+import { ToolHistory } from '../tools-common/tool-history';
+import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tool-views/tool-view';
+
+export interface ClaimsForm {
+  since: string;
+  evidenceClass: string;
+  restatedOnly: boolean;
+  downgradedOnly: boolean;
+  eventId: string;
+}
+const initialForm = (): ClaimsForm => ({
+  since: '',
+  evidenceClass: '',
+  restatedOnly: false,
+  downgradedOnly: false,
+  eventId: '',
+});
+
+export const useClaimsState = create<{
+  form: ClaimsForm;
+  chosenId: string | null;
+  set: (c: Partial<ClaimsForm>) => void;
+  choose: (id: string | null) => void;
+}>()((set) => ({
+  form: initialForm(),
+  chosenId: null,
+  set: (c) => set((s) => ({ form: { ...s.form, ...c } })),
+  choose: (chosenId) => set({ chosenId }),
+}));
+
+type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
+
+export function buildClaims(form: ClaimsForm): Built {
+  const params: ToolParams<'claims'> = {};
+  const since = form.since.trim();
+  if (since) {
+    if (since.length < 4 || Number.isNaN(Date.parse(since)))
+      return { input: null, problem: 'Since is a date (YYYY-MM-DD) or an ISO 8601 time.' };
+    params.since = since;
+  }
+  if (form.evidenceClass.trim()) params.evidence_class = form.evidenceClass.trim();
+  if (form.restatedOnly) params.restated_only = true;
+  if (form.downgradedOnly) params.downgraded_only = true;
+  if (form.eventId.trim()) {
+    const id = Number(form.eventId.trim());
+    if (!Number.isInteger(id) || id < 0)
+      return { input: null, problem: 'The event id is a whole number (the alternate profile’s ids).' };
+    params.event_id = id;
+  }
+  return { input: { tool: 'claims', params }, problem: null };
+}
+
+export function summarizeClaims(p: ToolParams<'claims'>): string {
+  const parts = [
+    p.since ? `since ${p.since}` : null,
+    p.evidence_class ? p.evidence_class : null,
+    p.restated_only ? 'restated only' : null,
+    p.downgraded_only ? 'downgraded only' : null,
+    p.event_id !== undefined ? `event ${p.event_id}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'all claims';
+}
+
+const formOf = (p: ToolParams<'claims'>): ClaimsForm => ({
+  since: p.since ?? '',
+  evidenceClass: p.evidence_class ?? '',
+  restatedOnly: p.restated_only ?? false,
+  downgradedOnly: p.downgraded_only ?? false,
+  eventId: p.event_id === undefined ? '' : String(p.event_id),
+});
+
+function ClaimsFilters() {
+  const form = useClaimsState((s) => s.form);
+  const set = useClaimsState((s) => s.set);
+  return (
+    <form className="tool-form" aria-label="Claims filters" onSubmit={(e) => e.preventDefault()}>
+      <fieldset>
+        <legend>Which claims</legend>
+        <Field
+          label="Since"
+          value={form.since}
+          placeholder="YYYY-MM-DD or an ISO 8601 time"
+          onChange={(since) => set({ since })}
+        />
+        <Field
+          label="Evidence class"
+          value={form.evidenceClass}
+          placeholder="any (e.g. REPORTED, CONFIRMED)"
+          onChange={(evidenceClass) => set({ evidenceClass })}
+        />
+        <label className="tool-check">
+          <input
+            type="checkbox"
+            checked={form.restatedOnly}
+            onChange={(e) => set({ restatedOnly: e.target.checked })}
+          />
+          Restated only
+        </label>
+        <label className="tool-check">
+          <input
+            type="checkbox"
+            checked={form.downgradedOnly}
+            onChange={(e) => set({ downgradedOnly: e.target.checked })}
+          />
+          Downgraded only
+        </label>
+        <Field
+          label="Event id"
+          value={form.eventId}
+          placeholder="any"
+          onChange={(eventId) => set({ eventId })}
+        />
+      </fieldset>
+    </form>
+  );
+}
+
+function ClaimsAnswer({ answer }: { answer: StoredAnswerOf<'claims'> }) {
+  const a = answer.answer;
+  if (!a) return null;
+  const c = a.counts;
+  const byClass = Object.entries(c?.by_evidence_class ?? {});
+  return (
+    <div data-testid="claims-answer">
+      <p>
+        <strong data-testid="claims-count">{a.claims.length}</strong> claims
+        {a.summary ? ` — ${a.summary}` : ''}
+      </p>
+      {c && (
+        <dl className="tool-facts" data-testid="claims-counts">
+          {byClass.map(([k, n]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd className="num">{n}</dd>
+            </div>
+          ))}
+          {typeof c.restated === 'number' && (
+            <div>
+              <dt>Restated</dt>
+              <dd className="num">{c.restated}</dd>
+            </div>
+          )}
+          {typeof c.downgraded === 'number' && (
+            <div>
+              <dt>Downgraded</dt>
+              <dd className="num">{c.downgraded}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {a.event_link && typeof a.event_link.linked === 'boolean' && (
+        <p className="muted">
+          {a.event_link.linked
+            ? 'These claims are linked to the event.'
+            : 'No claim is linked to this event.'}
+        </p>
+      )}
+      <TableScroll label="Claims">
+        <table className="dense" aria-label="Claims">
+          <thead>
+            <tr>
+              <th scope="col">Claim</th>
+              <th scope="col">Evidence class</th>
+              <th scope="col" className="right">
+                Independent sources
+              </th>
+              <th scope="col">Restated by</th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.claims.map((cl) => (
+              <tr key={cl.claim_id}>
+                <td>
+                  {cl.text ?? <span className="muted">(no text given)</span>}
+                  <div className="muted mono">{cl.claim_id}</div>
+                </td>
+                <td>{cl.evidence_class ?? '—'}</td>
+                <td className="right num">{cl.independent_source_count ?? '—'}</td>
+                <td>
+                  {cl.restated_by ? (
+                    <>
+                      {cl.evidence_class ?? '?'} → <strong>{cl.restated_by.evidence_class ?? '?'}</strong>
+                      {cl.restated_by.what_changed ? `: ${cl.restated_by.what_changed}` : ''}
+                      {cl.restated_by.claim_id && <div className="muted mono">{cl.restated_by.claim_id}</div>}
+                    </>
+                  ) : (
+                    <span className="muted">not restated</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </div>
+  );
+}
+
+export function ClaimsView() {
+  const form = useClaimsState((s) => s.form);
+  const chosenId = useClaimsState((s) => s.chosenId);
+  const choose = useClaimsState((s) => s.choose);
+  const runner = useToolRunner('claims', (a) => choose(a.id));
+  const built = buildClaims(form);
+  return (
+    <ToolViewFrame
+      testId="claims-view"
+      what="claims and their evidence classes"
+      alternateOnly={{
+        title: 'This service has no claims',
+        body: 'Claims, their evidence classes, restatements and downgrades are a feature of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to list here.',
+      }}
+    >
+      <div className="tool-layout">
+        <div className="tool-side">
+          <h2 className="section-title">Claims</h2>
+          <ClaimsFilters />
+          <RunBar title="claims" input={built.input} problem={built.problem} runner={runner} />
+        </div>
+        <div className="tool-main">
+          <StoredAnswerPanel
+            id={chosenId}
+            label="Claims answer"
+            empty="Ask for claims, or choose a stored answer in the history below (stored answers read offline)."
+            summary={(a) => (a.tool === 'claims' ? summarizeClaims(a.request) : a.tool)}
+          >
+            {(a) => (a.tool === 'claims' ? <ClaimsAnswer answer={a} /> : null)}
+          </StoredAnswerPanel>
+          <ToolHistory
+            tool="claims"
+            title="Claims"
+            chosenId={chosenId}
+            summary={(a) => (a.tool === 'claims' ? summarizeClaims(a.request) : a.tool)}
+            onChoose={(a) => choose(a.id)}
+            onRunAgain={(a) => {
+              if (a.tool !== 'claims') return;
+              useClaimsState.getState().set(formOf(a.request));
+              runner.start({ tool: 'claims', params: a.request });
+            }}
+          />
+        </div>
+      </div>
+    </ToolViewFrame>
+  );
+}

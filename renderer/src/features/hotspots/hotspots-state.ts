@@ -1,0 +1,49 @@
+// What the Hotspots view asks and shows (alternate profile), kept while the analyst moves to
+// the Map (which draws the shown hotspots): the form as typed and the stored answers in view.
+import { create } from 'zustand';
+
+export interface HotspotsForm {
+  /** W,S,E,N, or empty for anywhere. */
+  bbox: string;
+  bboxFrom: string | null;
+  /** The window: a day and a number of days back (the alternate profile's window). */
+  date: string;
+  days: string;
+  /** Comma-separated categories, or empty for all. */
+  categories: string;
+  /** Hotspots only: the grid's cell size in degrees, the lowest severity score, how many. */
+  precision: string;
+  minSeverity: string;
+  limit: string;
+}
+
+interface HotspotsState {
+  form: HotspotsForm;
+  statsId: string | null;
+  hotspotsId: string | null;
+  set: (changes: Partial<HotspotsForm>) => void;
+  chooseStats: (id: string | null) => void;
+  chooseHotspots: (id: string | null) => void;
+}
+
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export const initialHotspotsForm = (): HotspotsForm => ({
+  bbox: '',
+  bboxFrom: null,
+  date: todayUtc(),
+  days: '7',
+  categories: '',
+  precision: '1',
+  minSeverity: '',
+  limit: '',
+});
+
+export const useHotspotsState = create<HotspotsState>()((set) => ({
+  form: initialHotspotsForm(),
+  statsId: null,
+  hotspotsId: null,
+  set: (changes) => set((s) => ({ form: { ...s.form, ...changes } })),
+  chooseStats: (statsId) => set({ statsId }),
+  chooseHotspots: (hotspotsId) => set({ hotspotsId }),
+}));

@@ -1,0 +1,268 @@
+// Hotspots (issue 14, alternate profile): counts of signals by category and by day (GET
+// /signals/stats) and where they cluster (GET /signals/hotspots), drawn on the map as a grid.
+// 1 token each, shown before the call; every answer stored and read again offline. The main
+// profile's service has neither, and the view says so.
+import type { StoredAnswerOf } from '../../../../shared/contract';
+import { useBoxTool } from '../../state/box-tool';
+import { useViewState } from '../../state/view-state';
+import { mapSize, viewBBox } from '../export/view-area';
+import { RunBar, useToolRunner } from '../tools-common/run-bar';
+import { ToolHistory } from '../tools-common/tool-history';
+import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tool-views/tool-view';
+import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
+import { useHotspotsState } from './hotspots-state';
+
+const words = (v: string) => v.replace(/_/g, ' ');
+
+function HotspotsForm() {
+  const form = useHotspotsState((s) => s.form);
+  const set = useHotspotsState((s) => s.set);
+  const drawn = useBoxTool((s) => s.box);
+  const map = useViewState((s) => s.map);
+  const drawnBox =
+    drawn && drawn[2] >= drawn[0] ? drawn.map((x) => Math.round(x * 1e4) / 1e4).join(',') : null;
+  return (
+    <form className="tool-form" aria-label="Stats and hotspots" onSubmit={(e) => e.preventDefault()}>
+      <fieldset>
+        <legend>Where and when</legend>
+        <Field
+          label="Box (W,S,E,N)"
+          value={form.bbox}
+          placeholder="anywhere"
+          onChange={(bbox) => set({ bbox, bboxFrom: 'Typed' })}
+        />
+        {form.bboxFrom && <p className="muted">From: {form.bboxFrom}</p>}
+        <p>
+          <button
+            type="button"
+            className="ghost"
+            disabled={!drawnBox}
+            onClick={() => drawnBox && set({ bbox: drawnBox, bboxFrom: 'The box drawn on the map' })}
+          >
+            Use the drawn box
+          </button>{' '}
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => {
+              const { width, height } = mapSize();
+              set({
+                bbox: viewBBox(map.center, map.zoom, width, height).join(','),
+                bboxFrom: 'The map’s view',
+              });
+            }}
+          >
+            Use the map’s view
+          </button>
+        </p>
+        <Field label="Up to (UTC day)" type="date" value={form.date} onChange={(date) => set({ date })} />
+        <Field label="Days" type="number" value={form.days} onChange={(days) => set({ days })} />
+        <Field
+          label="Categories"
+          value={form.categories}
+          placeholder="all (or comma-separated)"
+          onChange={(categories) => set({ categories })}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Hotspots grid</legend>
+        <Field
+          label="Cell size (°)"
+          type="number"
+          value={form.precision}
+          onChange={(precision) => set({ precision })}
+        />
+        <Field
+          label="Lowest severity score"
+          type="number"
+          value={form.minSeverity}
+          placeholder="any"
+          onChange={(minSeverity) => set({ minSeverity })}
+        />
+        <Field
+          label="At most (cells’ signals)"
+          type="number"
+          value={form.limit}
+          placeholder="the service’s default"
+          onChange={(limit) => set({ limit })}
+        />
+      </fieldset>
+    </form>
+  );
+}
+
+function StatsAnswer({ answer }: { answer: StoredAnswerOf<'stats'> }) {
+  const a = answer.answer;
+  if (!a) return null;
+  return (
+    <div data-testid="stats-answer">
+      <p>
+        <strong data-testid="stats-total">{a.meta.total ?? '—'}</strong> signals
+        {a.meta.start_date ? ` from ${a.meta.start_date} to ${a.meta.end_date ?? '…'}` : ''}
+      </p>
+      <div className="tool-tables">
+        <table className="dense" aria-label="By category">
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col" className="right">
+                Signals
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.stats.by_category.map((c, i) => (
+              <tr key={c.category ?? i}>
+                <td>{c.category ? words(c.category) : '(none given)'}</td>
+                <td className="right num">{c.count ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table className="dense" aria-label="By day">
+          <thead>
+            <tr>
+              <th scope="col">Day (UTC)</th>
+              <th scope="col" className="right">
+                Signals
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.stats.by_day.map((d, i) => (
+              <tr key={d.date ?? i}>
+                <td className="num">{d.date ?? '(none given)'}</td>
+                <td className="right num">{d.count ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function HotspotsAnswer({ answer }: { answer: StoredAnswerOf<'hotspots'> }) {
+  const setView = useViewState((s) => s.setView);
+  const a = answer.answer;
+  if (!a) return null;
+  return (
+    <div data-testid="hotspots-answer">
+      <p>
+        <strong data-testid="hotspots-count">{a.hotspots.length}</strong> cells of{' '}
+        {a.meta.precision ?? answer.request.precision ?? '?'}° from {a.meta.point_count ?? '?'} signals
+        {a.meta.min_severity ? ` with a severity score of at least ${a.meta.min_severity}` : ''}{' '}
+        <button type="button" onClick={() => setView('map')}>
+          Show the hotspots on the map
+        </button>
+      </p>
+      <TableScroll label="Hotspots">
+        <table className="dense" aria-label="Hotspots">
+          <thead>
+            <tr>
+              <th scope="col">Centre (lat, lon)</th>
+              <th scope="col" className="right">
+                Signals
+              </th>
+              <th scope="col" className="right">
+                Highest score
+              </th>
+              <th scope="col">Categories</th>
+            </tr>
+          </thead>
+          <tbody>
+            {a.hotspots.map((h, i) => (
+              <tr key={`${h.lat},${h.lng},${i}`}>
+                <td className="num">
+                  {h.lat}, {h.lng}
+                </td>
+                <td className="right num">{h.count}</td>
+                <td className="right num">{h.max_severity ?? '—'}</td>
+                <td>{(h.categories ?? []).map(words).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </div>
+  );
+}
+
+export function HotspotsView() {
+  const form = useHotspotsState((s) => s.form);
+  const statsId = useHotspotsState((s) => s.statsId);
+  const hotspotsId = useHotspotsState((s) => s.hotspotsId);
+  const chooseStats = useHotspotsState((s) => s.chooseStats);
+  const chooseHotspots = useHotspotsState((s) => s.chooseHotspots);
+  const stats = useToolRunner('stats', (a) => chooseStats(a.id));
+  const hotspots = useToolRunner('hotspots', (a) => chooseHotspots(a.id));
+  const builtStats = buildStats(form);
+  const builtHotspots = buildHotspots(form);
+  return (
+    <ToolViewFrame
+      testId="hotspots-view"
+      what="signal counts and hotspots"
+      alternateOnly={{
+        title: 'This service has no stats or hotspots',
+        body: 'Counts by category and day, and hotspots, are endpoints of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to ask here.',
+      }}
+    >
+      <div className="tool-layout">
+        <div className="tool-side">
+          <h2 className="section-title">Stats and hotspots</h2>
+          <HotspotsForm />
+          <RunBar title="stats" input={builtStats.input} problem={builtStats.problem} runner={stats} />
+          <RunBar
+            title="hotspots"
+            input={builtHotspots.input}
+            problem={builtHotspots.problem}
+            runner={hotspots}
+            threshold={false}
+          />
+        </div>
+        <div className="tool-main">
+          <StoredAnswerPanel
+            id={hotspotsId}
+            label="Hotspots answer"
+            empty="Ask for hotspots, or choose stored ones in the history below (stored answers read offline)."
+            summary={(a) => (a.tool === 'hotspots' ? summarizeHotspots(a.request) : a.tool)}
+          >
+            {(a) => (a.tool === 'hotspots' ? <HotspotsAnswer answer={a} /> : null)}
+          </StoredAnswerPanel>
+          <ToolHistory
+            tool="hotspots"
+            title="Hotspots"
+            chosenId={hotspotsId}
+            summary={(a) => (a.tool === 'hotspots' ? summarizeHotspots(a.request) : a.tool)}
+            onChoose={(a) => chooseHotspots(a.id)}
+            onRunAgain={(a) => {
+              if (a.tool !== 'hotspots') return;
+              useHotspotsState.getState().set(formOf(a.request));
+              hotspots.start({ tool: 'hotspots', params: a.request });
+            }}
+          />
+          <StoredAnswerPanel
+            id={statsId}
+            label="Stats answer"
+            empty="Ask for stats, or choose stored ones in their history below."
+            summary={(a) => (a.tool === 'stats' ? summarizeWindow(a.request) : a.tool)}
+          >
+            {(a) => (a.tool === 'stats' ? <StatsAnswer answer={a} /> : null)}
+          </StoredAnswerPanel>
+          <ToolHistory
+            tool="stats"
+            title="Stats"
+            chosenId={statsId}
+            summary={(a) => (a.tool === 'stats' ? summarizeWindow(a.request) : a.tool)}
+            onChoose={(a) => chooseStats(a.id)}
+            onRunAgain={(a) => {
+              if (a.tool !== 'stats') return;
+              useHotspotsState.getState().set(formOf(a.request));
+              stats.start({ tool: 'stats', params: a.request });
+            }}
+          />
+        </div>
+      </div>
+    </ToolViewFrame>
+  );
+}

@@ -1,0 +1,52 @@
+// The Registry's calls: an entity search (GET /entities: q of at least 2 characters, subtypes
+// among the profile's documented ones), an entity's history (GET /entities/{id}), and the
+// signals linked to an entity (GET /signals?linked_to=facility:<entity_id>, main profile only;
+// a plan without linked_to drops the filter and says which plan has it). And each stored
+// request in one line for the histories.
+import type { Profile, StoredAnswer, ToolRunInput } from '../../../../shared/contract';
+import { ALTERNATE_SUBTYPES, SUBTYPES } from '../../../../shared/service/values';
+import type { SearchForm } from './registry-state';
+
+export const subtypesOf = (profile: Profile): readonly string[] =>
+  profile === 'main' ? SUBTYPES : ALTERNATE_SUBTYPES;
+export const subtypeWords = (s: string) => s.replace(/_/g, ' ');
+
+export type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
+
+export function buildSearch(form: SearchForm): Built {
+  const q = form.q.trim();
+  if (q.length < 2) return { input: null, problem: 'Type at least 2 characters to search the registry.' };
+  const params: { q: string; subtypes?: string[]; limit?: number } = { q };
+  if (form.subtypes.length) params.subtypes = form.subtypes;
+  if (form.limit.trim()) {
+    const n = Number(form.limit);
+    if (!Number.isInteger(n) || n < 1 || n > 50)
+      return { input: null, problem: 'At most is a whole number from 1 to 50.' };
+    params.limit = n;
+  }
+  return { input: { tool: 'entities.search', params }, problem: null };
+}
+
+export const linkedTo = (entityId: string | number) => `facility:${String(entityId)}`;
+
+export function summarize(a: StoredAnswer): string {
+  switch (a.tool) {
+    case 'entities.search':
+      return [
+        `“${a.request.q}”`,
+        a.request.subtypes?.length ? a.request.subtypes.map(subtypeWords).join(', ') : 'any subtype',
+        a.request.limit ? `at most ${a.request.limit}` : null,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    case 'entities.detail': {
+      const name = a.answer?.entity.canonical;
+      // The name once answered (the id is in the stored request, and long).
+      return name ?? `entity ${String(a.request.entityId)}`;
+    }
+    case 'signals.linked':
+      return `signals linked to ${a.request.linked_to}`;
+    default:
+      return a.tool;
+  }
+}
