@@ -41,7 +41,9 @@ export const TOOL_PRICES: Record<ToolName, ToolPrice> = {
   'signals.linked': { kind: 'fixed', tokens: 3 },
 };
 
-const tokens = (n: number) => `${n} ${n === 1 ? 'token' : 'tokens'}`;
+/** "1 token", "2 tokens", "0.5 tokens": a count of tokens in words. */
+export const formatTokens = (n: number): string => `${n} ${n === 1 ? 'token' : 'tokens'}`;
+const tokens = formatTokens;
 
 /** The words the panels show for a price ("2 tokens", "5–123 tokens (fast), up to 415 (deep)"). */
 export function describePrice(price: ToolPrice): string {

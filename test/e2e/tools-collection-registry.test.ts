@@ -104,8 +104,8 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     expect(lastCharged(demo, '/api/v1/collection/priority')).toBe(1);
     await expect
       .poll(() => bar.getByTestId('run-outcome').textContent())
-      .toMatch(/^Charged 1 tokens · \d+ left/);
-    expect(await answer.getByTestId('answer-charged').textContent()).toMatch('charged 1 tokens');
+      .toMatch(/^Charged 1 token · \d+ left/);
+    expect(await answer.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
     expect(await answer.getByTestId('clamp-banner').textContent()).toMatch(/narrowed the time window/);
     expect(await answer.getByTestId('survey-window').textContent()).toMatch(/the service narrowed it/);
 
@@ -137,7 +137,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     });
     await expect
       .poll(() => bar.getByTestId('run-outcome').textContent())
-      .toMatch(/^Charged 1 tokens · \d+ left/);
+      .toMatch(/^Charged 1 token · \d+ left/);
     const entities = results.getByRole('table', { name: 'Entities' }).locator('tbody tr');
     expect(await entities.count()).toBeGreaterThan(0);
 
@@ -149,7 +149,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     await history.waitFor({ timeout: 30_000 });
     const detailCalls = demo.requests.filter((r) => r.path.startsWith('/api/v1/entities/'));
     expect(detailCalls.map((r) => r.charged)).toEqual([1]);
-    expect(await page.getByTestId('history-outcome').textContent()).toMatch('Charged 1 tokens');
+    expect(await page.getByTestId('history-outcome').textContent()).toMatch('Charged 1 token');
     const linkedEvents = history.getByRole('table', { name: 'Linked events' });
     if ((await linkedEvents.count()) > 0)
       expect(await linkedEvents.locator('tbody tr').first().textContent()).toMatch(/alias named target/);
@@ -209,7 +209,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     expect(await answer.locator('.mark-cached').textContent()).toMatch(
       /asked \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
     );
-    expect(await answer.getByTestId('answer-charged').textContent()).toMatch('charged 1 tokens');
+    expect(await answer.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
     expect(await answer.getByTestId('clamp-banner').count()).toBe(1);
 
     await goTo(page, 'Registry');
@@ -222,7 +222,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
       .click();
     const results = page.getByRole('region', { name: 'Entity search answer' });
     await results.getByRole('table', { name: 'Entities' }).waitFor({ timeout: 30_000 });
-    expect(await results.getByTestId('answer-charged').textContent()).toMatch('charged 1 tokens');
+    expect(await results.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
     expect(await historyRows(page, 'Linked signals history').count()).toBe(2);
     await shot('offline');
     expect(problems).toEqual([]);

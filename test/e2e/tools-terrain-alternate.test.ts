@@ -258,7 +258,7 @@ describe('Hotspots, claims and discriminators, alternate profile (serve --demo)'
     const cells = Number(await count.textContent());
     expect(cells).toBeGreaterThan(0);
     expect(await page.getByRole('table', { name: 'Hotspots' }).locator('tbody tr').count()).toBe(cells);
-    expect(await bar.getByTestId('run-outcome').textContent()).toMatch(/^Charged 1 tokens/);
+    expect(await bar.getByTestId('run-outcome').textContent()).toMatch(/^Charged 1 token/);
 
     await page.getByRole('region', { name: 'Run stats' }).getByRole('button', { name: 'Run stats' }).click();
     await page.getByRole('table', { name: 'By category' }).waitFor({ timeout: 30_000 });

@@ -98,8 +98,8 @@ describe('Hotspots view', () => {
     expect(within(answer).getByTestId('clamp-banner').textContent).toMatch(
       /narrowed the time window.*needs analyst/,
     );
-    expect(within(answer).getByTestId('stored-charged').textContent).toMatch('charged 1 tokens');
-    expect(within(hotBar).getByTestId('run-outcome').textContent).toMatch('Charged 1 tokens');
+    expect(within(answer).getByTestId('stored-charged').textContent).toMatch('charged 1 token');
+    expect(within(hotBar).getByTestId('run-outcome').textContent).toMatch('Charged 1 token');
 
     await userEvent.click(within(statsBar).getByRole('button', { name: 'Run stats' }));
     const byCat = await screen.findByRole('table', { name: 'By category' });

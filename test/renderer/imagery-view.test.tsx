@@ -204,7 +204,7 @@ describe('Imagery view', () => {
     await waitFor(() => expect((run as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(run);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm spending tokens' });
-    expect(dialog?.textContent).toMatch(/costs 2 tokens.*threshold of 1 tokens/);
+    expect(dialog?.textContent).toMatch(/costs 2 tokens.*threshold of 1 token/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(client.calls('tools.run')).toHaveLength(0);
 

@@ -202,7 +202,7 @@ describe('Registry view', () => {
       tool: 'entities.search',
       params: { q: 'port', subtypes: ['port_facility'] },
     });
-    expect(within(bar).getByTestId('run-outcome').textContent).toMatch('Charged 1 tokens · 29 left');
+    expect(within(bar).getByTestId('run-outcome').textContent).toMatch('Charged 1 token · 29 left');
     const results = await screen.findByRole('region', { name: 'Entity search answer' });
     const table = within(results).getByRole('table', { name: 'Entities' });
     expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(
@@ -228,7 +228,7 @@ describe('Registry view', () => {
       within(events).getByRole('button', { name: 'Select event Drone strike on the grain terminal' }),
     );
     expect(useSelection.getState().selection).toMatchObject({ kind: 'signal', id: 'ev-7', from: 'Registry' });
-    expect(screen.getByTestId('history-outcome').textContent).toMatch('Charged 1 tokens');
+    expect(screen.getByTestId('history-outcome').textContent).toMatch('Charged 1 token');
     const lookups = screen.getByRole('region', { name: 'Entity lookup history' });
     expect(await within(lookups).findByText('Port of Odesa')).toBeTruthy();
   });

@@ -7,7 +7,7 @@
 import './analyst.css';
 import type { StoredAnswerOf } from '../../../../shared/contract';
 import type { AnalystBrief } from '../../../../shared/service/common';
-import { describePrice, TOOL_PRICES } from '../../../../shared/tool-prices';
+import { describePrice, formatTokens, TOOL_PRICES } from '../../../../shared/tool-prices';
 import { useAppInfo, useToolAnswer } from '../../data';
 import { useSelection } from '../../state/selection';
 import { ClampBanner } from '../../ui/answer-marks';
@@ -110,7 +110,7 @@ function StoredAnalyst({ answer }: { answer: StoredAnswerOf<'analyst'> }) {
         {answer.status === 'running' ? (
           <span className="muted">· charged when the job completes</span>
         ) : (
-          answer.charged !== null && <span className="muted">· charged {answer.charged} tokens</span>
+          answer.charged !== null && <span className="muted">· charged {formatTokens(answer.charged)}</span>
         )}
       </p>
       <ClampBanner clamps={answer.clamps} />

@@ -4,7 +4,7 @@
 // puts in the Imagery form unchanged. An answer the service had cached says so: it is not
 // charged again. Reached from the Analyst view and from the inspector's "Assess…".
 import type { Profile, StoredAnswer, StoredAnswerOf } from '../../../../shared/contract';
-import { describePrice, priceOfCall } from '../../../../shared/tool-prices';
+import { describePrice, formatTokens, priceOfCall } from '../../../../shared/tool-prices';
 import { useAppInfo, useToolAnswer } from '../../data';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
@@ -58,7 +58,7 @@ function AssessmentAnswer({ answer }: { answer: StoredAnswerOf<'assess'> }) {
               ? 'The service had this assessment cached: not charged again.'
               : answer.charged === null
                 ? 'The service stated no charge.'
-                : `Charged ${answer.charged} tokens.`}
+                : `Charged ${formatTokens(answer.charged)}.`}
           </p>
           <dl className="assess-facts">
             <dt>Summary</dt>

@@ -11,6 +11,7 @@ import { summarizePlan, summarizeSurvey } from './collection-params';
 import { PlanAnswer } from './plan-answer';
 import { rankedEvents, surveyCounts } from './ranked-events';
 import { RankedTable } from './ranked-table';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 export const TOOL_TITLES = {
   'collection.plan': 'Collection plan',
@@ -73,7 +74,7 @@ export function StoredCollection({ answer }: { answer: StoredAnswer }) {
         {answer.charged !== null && (
           <span className="muted" data-testid="answer-charged">
             {' '}
-            · charged {answer.charged} tokens
+            · charged {formatTokens(answer.charged)}
           </span>
         )}
       </p>

@@ -20,6 +20,7 @@ import { useImageryState } from './imagery-state';
 import { ImageryAnswer } from './scenes-table';
 import { IndexPanel } from './index-panel';
 import { ShipsPanel } from './ships-panel';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 function StoredImagery({ answer, ships }: { answer: StoredAnswer; ships: ToolRunner }) {
   const setView = useViewState((s) => s.setView);
@@ -45,7 +46,7 @@ function StoredImagery({ answer, ships }: { answer: StoredAnswer; ships: ToolRun
           )}
         </span>
         <span className="muted"> {summarize(answer.request)}</span>
-        {answer.charged !== null && <span className="muted"> · charged {answer.charged} tokens</span>}
+        {answer.charged !== null && <span className="muted"> · charged {formatTokens(answer.charged)}</span>}
       </p>
       <ClampBanner clamps={answer.clamps} />
       {answer.status === 'failed' ? (

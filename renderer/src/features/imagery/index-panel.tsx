@@ -11,6 +11,7 @@ import { formatUtc } from '../../ui/time';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
 import { addDays, todayUtc, useImageryState } from './imagery-state';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Series = { date?: unknown; value?: unknown }[];
@@ -34,7 +35,7 @@ function IndexAnswer({ answer }: { answer: StoredAnswer }) {
           {' '}
           {answer.request.index} · {answer.request.start} → {answer.request.end}
           {answer.request.estimate_only ? ' · estimate' : ''}
-          {answer.charged !== null ? ` · charged ${answer.charged} tokens` : ''}
+          {answer.charged !== null ? ` · charged ${formatTokens(answer.charged)}` : ''}
         </span>
       </p>
       {answer.status === 'failed' ? (
@@ -46,7 +47,7 @@ function IndexAnswer({ answer }: { answer: StoredAnswer }) {
             <p className="muted">
               {e.scenes_measurable ?? '—'} measurable of {e.scenes_found ?? '—'} found
               {typeof e.estimated_tokens === 'number'
-                ? ` · measuring would cost ${e.estimated_tokens} tokens`
+                ? ` · measuring would cost ${formatTokens(e.estimated_tokens)}`
                 : ''}
               {e.candidate_date_span
                 ? ` · ${e.candidate_date_span.first} → ${e.candidate_date_span.last}`

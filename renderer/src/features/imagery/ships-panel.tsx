@@ -10,6 +10,7 @@ import { formatUtc } from '../../ui/time';
 import type { ToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
 import { useImageryState } from './imagery-state';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 function ShipsAnswer({ answer }: { answer: StoredAnswer }) {
   if (answer.tool !== 'ships') return null;
@@ -24,7 +25,7 @@ function ShipsAnswer({ answer }: { answer: StoredAnswer }) {
         <span className="muted">
           {' '}
           {r.collection} · {r.item_id}
-          {answer.charged !== null ? ` · charged ${answer.charged} tokens` : ''}
+          {answer.charged !== null ? ` · charged ${formatTokens(answer.charged)}` : ''}
         </span>
       </p>
       {answer.status === 'failed' ? (

@@ -9,6 +9,7 @@ import { useToolsHistory } from '../../data';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { Group } from '../inspector/fields';
 import { StoredMarks } from '../tool-views/tool-view';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 type Fix = {
   granularity?: string | null;
@@ -53,7 +54,7 @@ function Refinement({ answer }: { answer: StoredAnswerOf<'refine.location'> }) {
         <div className="fact">
           <dt>Charged</dt>
           <dd data-testid="refine-charged">
-            {charged === null ? 'nothing stated' : `${charged} tokens`}
+            {charged === null ? 'nothing stated' : formatTokens(charged)}
             {typeof r.tokens?.maximum_possible === 'number' ? ` (at most ${r.tokens.maximum_possible})` : ''}
           </dd>
         </div>

@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { summarize } from './registry-params';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 export function StoredFrame({
   answer,
@@ -43,7 +44,7 @@ export function StoredFrame({
         {answer.charged !== null && (
           <span className="muted" data-testid="answer-charged">
             {' '}
-            · charged {answer.charged} tokens
+            · charged {formatTokens(answer.charged)}
           </span>
         )}
       </p>

@@ -1,6 +1,7 @@
 // What became of a lookup asked from a row (an entity's history, its linked signals): the
 // refusal in the service's words, or what it charged. The Run bar says this for the search.
 import type { ToolRunner } from '../tools-common/run-bar';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 export function LookupOutcome({ runner, testId }: { runner: ToolRunner; testId: string }) {
   const { error, last, pending } = runner;
@@ -19,7 +20,7 @@ export function LookupOutcome({ runner, testId }: { runner: ToolRunner; testId: 
       )}
       {!pending && !error && last && last.status !== 'failed' && (
         <p className="muted">
-          {last.charged === null ? 'Charged nothing' : `Charged ${last.charged} tokens`}
+          {last.charged === null ? 'Charged nothing' : `Charged ${formatTokens(last.charged)}`}
           {last.remaining !== null ? ` · ${last.remaining} left` : ''}
         </p>
       )}

@@ -11,6 +11,7 @@ import { ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
+import { formatTokens } from '../../../../shared/tool-prices';
 
 /**
  * The view's outer frame. `alternateOnly`: on the main profile the view says this service has
@@ -135,7 +136,7 @@ export function StoredAnswerPanel({
         <span className="muted"> {summary(answer)}</span>
         <span className="muted" data-testid="stored-charged">
           {' '}
-          · {answer.charged === null ? 'charged nothing' : `charged ${answer.charged} tokens`}
+          · {answer.charged === null ? 'charged nothing' : `charged ${formatTokens(answer.charged)}`}
         </span>
       </p>
       <ClampBanner clamps={answer.clamps} />

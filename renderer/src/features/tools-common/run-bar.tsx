@@ -6,7 +6,7 @@
 import './tools-common.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { StoredAnswer, ToolName, ToolRunInput } from '../../../../shared/contract';
-import { describePrice, needsConfirmation, priceOfCall } from '../../../../shared/tool-prices';
+import { describePrice, formatTokens, needsConfirmation, priceOfCall } from '../../../../shared/tool-prices';
 import { useToolsConfigure, useToolsRun, useToolsWallet } from '../../data';
 import { formatUtc } from '../../ui/time';
 
@@ -49,7 +49,8 @@ function ConfirmDialog({
         <h2 id="confirm-spend-title">Confirm spending tokens</h2>
       </header>
       <p>
-        {title} costs <strong>{price}</strong>, which may be more than your threshold of {threshold} tokens.
+        {title} costs <strong>{price}</strong>, which may be more than your threshold of{' '}
+        {formatTokens(threshold)}.
       </p>
       <p className="sheet-actions">
         <button type="button" onClick={onConfirm}>
@@ -185,7 +186,7 @@ export function RunBar({
         )}
         {!error && last && last.status !== 'failed' && (
           <p>
-            {last.charged === null ? 'Charged nothing' : `Charged ${last.charged} tokens`}
+            {last.charged === null ? 'Charged nothing' : `Charged ${formatTokens(last.charged)}`}
             {last.remaining !== null ? ` · ${last.remaining} left` : ''}
             {wallet ? ` · spent today ${wallet.spentToday}` : ''}
           </p>
