@@ -1,7 +1,7 @@
 // What an answer from the cache carries, said where it is shown: DEMO for demo data, CACHED
 // with the time of the last sync it comes from, and a CLAMPED banner whenever the service
 // answered a narrower question than was asked (each clamp in the cache's own words).
-import type { ClampNote } from '../features/read-types';
+import type { ClampNote } from '../../../shared/contract';
 import { HonestyMark } from './honesty-mark';
 import { formatUtc } from './time';
 

@@ -12,7 +12,7 @@ import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
-import { useAppInfo, useBrief } from '../read-hooks';
+import { useAppInfo, useBrief } from '../../data';
 
 type Period = (typeof BRIEF_PERIODS)[number];
 type Rec = Record<string, unknown>;

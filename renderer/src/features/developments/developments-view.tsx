@@ -9,7 +9,7 @@ import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
-import { useAppInfo, useDevelopments } from '../read-hooks';
+import { useAppInfo, useDevelopments } from '../../data';
 
 type Source = 'world' | 'measurement';
 const words = (v: string) => v.replace(/_/g, ' ');

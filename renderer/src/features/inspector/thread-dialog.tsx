@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
-import { useEventThread, useExternalOpen } from '../read-hooks';
+import { useEventThread, useExternalOpen } from '../../data';
 import { rec, str, Unknown, words, type Rec } from './fields';
 
 interface Doc {

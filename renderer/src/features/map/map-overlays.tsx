@@ -8,7 +8,7 @@ import type { Profile } from '../../../../shared/contract';
 import { Band } from '../../ui/band';
 import { bandColour, bandTextColour } from '../../ui/severity';
 import { formatUtc } from '../../ui/time';
-import { POINT_ESCALATING, POINT_MEASURED, POINT_RETRACTED } from '../read-types';
+import { POINT_FLAGS } from '../../../../shared/contract';
 import type { FeatureInfo } from './layers';
 import { SHAPE_KEY } from './point-shapes';
 import { CELL_PX } from './signal-cells';
@@ -175,9 +175,9 @@ export function MapTooltip({ hover, profile = 'main' }: { hover: Hover; profile?
         </div>
       )}
       <div className="muted">{Number.isNaN(time) ? 'time unknown' : formatUtc(new Date(time))}</div>
-      {flags & POINT_MEASURED ? <div>◆ measured: what an instrument recorded</div> : null}
-      {flags & POINT_ESCALATING ? <div>escalating</div> : null}
-      {flags & POINT_RETRACTED ? <div className="warn">RETRACTED</div> : null}
+      {flags & POINT_FLAGS.measured ? <div>◆ measured: what an instrument recorded</div> : null}
+      {flags & POINT_FLAGS.escalating ? <div>escalating</div> : null}
+      {flags & POINT_FLAGS.retracted ? <div className="warn">RETRACTED</div> : null}
       <div className="muted">Click to select</div>
     </div>
   );

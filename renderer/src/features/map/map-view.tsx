@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
-import { useAppInfo } from '../read-hooks';
+import { useAppInfo } from '../../data';
 import { PassTrackOnMap } from '../passes/pass-track-on-map';
 import { FootprintsOnMap } from '../imagery/footprints-on-map';
 import { HotspotsOnMap } from '../hotspots/hotspots-on-map';

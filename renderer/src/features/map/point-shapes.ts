@@ -5,7 +5,7 @@
 // else (disasters, accidents, incidents at sea, cyber…) circles. Categories are the
 // service's open list of words, so a group is found by the words in the name; one that names
 // none of them is "other", a circle, as every report was before.
-import { POINT_MEASURED, type SignalPoints } from '../read-types';
+import { POINT_FLAGS, type SignalPoints } from '../../../../shared/contract';
 
 /** The shapes, as the WebGL style reads them (a feature's `shape`). */
 export const SHAPE = { circle: 0, triangle: 1, square: 2, diamond: 3, cell: 4 } as const;
@@ -47,6 +47,6 @@ export function categoryShapes(categories: readonly string[]): Uint8Array {
 
 /** The shape of point `i`: a diamond when measured, else its category group's. */
 export function pointShape(points: SignalPoints, i: number, shapes: Uint8Array): ShapeId {
-  if (points.flags[i]! & POINT_MEASURED) return SHAPE.diamond;
+  if (points.flags[i]! & POINT_FLAGS.measured) return SHAPE.diamond;
   return (shapes[points.category[i]!] ?? SHAPE.circle) as ShapeId;
 }

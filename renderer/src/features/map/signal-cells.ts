@@ -6,7 +6,7 @@
 // (per whole zoom level, in Mercator so a cell is square on screen), each drawn once, sized by
 // its count and coloured by its mean band (the tooltip gives the highest). Also the pointer's hit test, since the
 // WebGL layer's own (a second render read back with readPixels) is off.
-import { POINT_MEASURED, type SignalPoints } from '../read-types';
+import { POINT_FLAGS, type SignalPoints } from '../../../../shared/contract';
 
 /** Half the width of the Web Mercator world, in metres (EPSG:3857). */
 export const HALF_WORLD = 20037508.342789244;
@@ -120,7 +120,7 @@ export function binCells(p: ProjectedPoints, level: number): Cells {
       bandSum[c]! += b;
       banded[c]! += 1;
     }
-    if (points.flags[i]! & POINT_MEASURED) measured[c]! += 1;
+    if (points.flags[i]! & POINT_FLAGS.measured) measured[c]! += 1;
   }
   const count = n.length;
   return {

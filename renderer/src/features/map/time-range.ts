@@ -3,7 +3,7 @@
 // loaded — nothing is asked of main again when the slider moves.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { SignalPoints } from '../read-types';
+import type { SignalPoints } from '../../../../shared/contract';
 
 /** ms since 1970, both ends inclusive. */
 export interface TimeWindow {

@@ -7,8 +7,8 @@ import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelection } from '../../state/selection';
-import { useCountryCounts, useSignalPoints } from '../read-hooks';
-import { POINT_MEASURED, type CountryCount, type SignalPoints } from '../read-types';
+import { useCountryCounts, useSignalPoints } from '../../data';
+import { POINT_FLAGS, type CountryCount, type SignalPoints } from '../../../../shared/contract';
 import { useSignalFilter } from '../signals/filter';
 import { isInspectable, type CountrySignalsHandle, type FeatureInfo, type SignalsHandle } from './layers';
 import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
@@ -253,7 +253,7 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
       select({
         kind: 'signal',
         id: pts.ids[i]!,
-        label: `${pts.flags[i]! & POINT_MEASURED ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
+        label: `${pts.flags[i]! & POINT_FLAGS.measured ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
         from: 'Map',
       });
     };

@@ -30,13 +30,21 @@ interface PassesState {
   chosen: ChosenPass | null;
   /** The last selection (`kind:id`) taken as the place: a typed place holds until the selection changes. */
   adopted: string | null;
+  /** The service's answer shown beside the prediction (a stored tools answer's id, read offline). */
+  serviceId: string | null;
+  /** max_passes asked of the service (1–100; the service's default is 40). */
+  serviceMax: number;
   setTarget: (t: PassTarget) => void;
   adopt: (key: string) => void;
   setWindow: (w: { startDate?: string | null; days?: number }) => void;
   choose: (c: ChosenPass | null) => void;
+  chooseService: (id: string | null) => void;
+  setServiceMax: (n: number) => void;
 }
 
 export const DEFAULT_DAYS = 3;
+/** GET /passes's own default for max_passes. */
+export const SERVICE_DEFAULT_MAX = 40;
 
 export const usePassesState = create<PassesState>()((set) => ({
   target: null,
@@ -44,6 +52,8 @@ export const usePassesState = create<PassesState>()((set) => ({
   days: DEFAULT_DAYS,
   chosen: null,
   adopted: null,
+  serviceId: null,
+  serviceMax: SERVICE_DEFAULT_MAX,
   setTarget: (target) => set({ target }),
   adopt: (adopted) => set({ adopted }),
   setWindow: (w) =>
@@ -52,6 +62,8 @@ export const usePassesState = create<PassesState>()((set) => ({
       days: w.days ?? s.days,
     })),
   choose: (chosen) => set({ chosen }),
+  chooseService: (serviceId) => set({ serviceId }),
+  setServiceMax: (serviceMax) => set({ serviceMax }),
 }));
 
 export const passId = (p: Pick<PassRow, 'norad_id' | 'peak'>): string => `${p.norad_id}@${p.peak}`;

@@ -15,7 +15,7 @@ import {
 import { Band, MeasuredGlyph } from '../../ui/band';
 import { formatUtc } from '../../ui/time';
 import type { Profile } from '../../../../shared/contract';
-import type { SignalRow } from '../read-types';
+import type { SignalRow } from '../../../../shared/contract';
 
 /** The table's features: sorting (here for an answer of one page, else by the cache) and resizable columns. */
 export const signalFeatures = tableFeatures({

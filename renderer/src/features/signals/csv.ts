@@ -1,6 +1,6 @@
 // Signal rows as CSV for the clipboard: one header line, UTC ISO times, empty cells for
 // unknowns (never 0). A cell a spreadsheet would run as a formula is quoted with a leading '.
-import type { SignalRow } from '../read-types';
+import type { SignalRow } from '../../../../shared/contract';
 
 const COLUMNS: [string, (r: SignalRow) => string | number | null][] = [
   ['id', (r) => r.id],

@@ -5,7 +5,7 @@ import type { Profile } from '../../../../shared/contract';
 import { parseQuery, Q_MAX_LENGTH } from '../../../../shared/q';
 import { useAppInfo } from '../../data';
 import { useViewState, type SignalFilters } from '../../state/view-state';
-import type { SignalFilter } from '../read-types';
+import type { SignalFilter } from '../../../../shared/contract';
 
 /** Why a search text cannot be asked, or null. The service's limit, checked before asking. */
 export function qProblem(q: string): string | null {

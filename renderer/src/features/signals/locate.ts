@@ -1,7 +1,7 @@
 // Where a signal selected elsewhere (the map, a notification) stands in the table's order when
 // its page has not been read. In a time order the matches after its second are counted and its
 // own second's few are read: two small asks, rather than every page before it.
-import type { SignalQueryInput, SignalsQueryResult } from '../read-types';
+import type { SignalQueryInput, SignalsQueryResult } from '../../../../shared/contract';
 import type { PagedQuery } from './pages';
 
 const iso = (second: number) => new Date(second * 1000).toISOString();

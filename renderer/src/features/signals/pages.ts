@@ -1,6 +1,6 @@
 // The Signals table reads its answer a page at a time: the rows in sight are asked for as
 // the analyst scrolls, each page its own cached answer keyed by filter, order and page.
-import type { SignalQueryInput, SignalRow } from '../read-types';
+import type { SignalQueryInput, SignalRow } from '../../../../shared/contract';
 
 /** Rows per page: the contract's largest page. An answer this size or less is sorted here, by any column. */
 export const PAGE_ROWS = 1000;

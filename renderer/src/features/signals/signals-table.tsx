@@ -9,9 +9,9 @@ import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import { useFetchSignalsPage, useSignalsPages } from '../../data';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
-import { useSignal } from '../read-hooks';
+import { useSignal } from '../../data';
 import type { Profile } from '../../../../shared/contract';
-import type { SignalRow } from '../read-types';
+import type { SignalRow } from '../../../../shared/contract';
 import { profileSort, signalColumns, signalFeatures, sortOfServed } from './columns';
 import { locateInTimeOrder } from './locate';
 import { indexIn, MAX_ROWS, PAGE_ROWS, pageInput, pageOf, rowAt, type PagedQuery } from './pages';

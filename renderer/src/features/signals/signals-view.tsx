@@ -6,7 +6,7 @@ import { useAppInfo, useFetchSignalsPage, useSignalsPages } from '../../data';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks, ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
-import type { SignalRow, SignalsQueryResult } from '../read-types';
+import type { SignalRow, SignalsQueryResult } from '../../../../shared/contract';
 import { profileSort, servedSort, signalColumns } from './columns';
 import { signalsCsv } from './csv';
 import { FilterBar } from './filter-bar';

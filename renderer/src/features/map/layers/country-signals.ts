@@ -7,7 +7,7 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { bandColour, bandRgb } from '../../../ui/severity';
-import type { CountryCount } from '../../read-types';
+import type { CountryCount } from '../../../../../shared/contract';
 import { loadCountries } from '../basemap-data';
 import { codeOfBasemapName } from '../country-codes';
 import type { MapPalette } from '../palette';

@@ -11,7 +11,7 @@ import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import type { FlatStyleLike } from 'ol/style/flat';
 import { bandColour, bandRgb } from '../../../ui/severity';
-import { POINT_MEASURED, POINT_RETRACTED, type SignalPoints } from '../../read-types';
+import { POINT_FLAGS, type SignalPoints } from '../../../../../shared/contract';
 import type { MapPalette } from '../palette';
 import {
   binCells,
@@ -119,8 +119,8 @@ export function pointFeatures(points: SignalPoints, indices?: ArrayLike<number>)
       cell: 0,
       shape: pointShape(points, i, shapes),
       band: points.band[i]!,
-      measured: points.flags[i]! & POINT_MEASURED ? 1 : 0,
-      retracted: points.flags[i]! & POINT_RETRACTED ? 1 : 0,
+      measured: points.flags[i]! & POINT_FLAGS.measured ? 1 : 0,
+      retracted: points.flags[i]! & POINT_FLAGS.retracted ? 1 : 0,
     });
     f.setId(points.ids[i]!);
     out[j] = f;
