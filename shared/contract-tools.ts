@@ -38,6 +38,9 @@ export const TOOL_NAMES = [
   // GET /signals?linked_to=facility:<entity_id>: the Registry view's "signals linked to this
   // entity" (main profile only; a plan without linked_to drops it, filter_clamp says which plan).
   'signals.linked',
+  // GET /passes: the service's own pass list for a place (the Passes view's "Ask the service",
+  // beside the prediction computed offline from orbital elements).
+  'passes',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 export const toolNameSchema = z.enum(TOOL_NAMES);
@@ -207,6 +210,19 @@ export const toolParamsSchemas = {
     end_date: date.optional(),
     limit: z.number().int().min(1).max(500).optional(),
   }),
+  /**
+   * A point (lat+lon) or a box; end_date is capped by the service to a 7-day horizon (the
+   * window it searched comes back in meta.window, shown as a window_clamp when narrower).
+   */
+  passes: z.strictObject({
+    lat: lat.optional(),
+    lon: lon.optional(),
+    bbox: bbox.optional(),
+    start_date: date.optional(),
+    end_date: date.optional(),
+    satellites: list.optional(),
+    max_passes: z.number().int().min(1).max(100).optional(),
+  }),
 } satisfies Record<ToolName, z.ZodType>;
 
 export type ToolParams<T extends ToolName> = z.output<(typeof toolParamsSchemas)[T]>;
@@ -233,6 +249,7 @@ export interface ToolAnswers {
   claims: A.ClaimList;
   discriminators: A.DiscriminatorResult;
   'signals.linked': M.SignalsList;
+  passes: C.PassesResponse;
 }
 export type ToolAnswer<T extends ToolName> = ToolAnswers[T];
 
@@ -319,6 +336,7 @@ export const toolsRunSchema = z.discriminatedUnion('tool', [
   runMember('claims'),
   runMember('discriminators'),
   runMember('signals.linked'),
+  runMember('passes'),
 ]);
 /** What the window sends for one call (typed per tool). */
 export type ToolRunInput = {

@@ -39,6 +39,7 @@ export const TOOL_PRICES: Record<ToolName, ToolPrice> = {
   discriminators: { kind: 'fixed', tokens: 3 },
   // The signal list's price (main profile document, Limits → Costs), with or without linked_to.
   'signals.linked': { kind: 'fixed', tokens: 3 },
+  passes: { kind: 'fixed', tokens: 2 },
 };
 
 /** "1 token", "2 tokens", "0.5 tokens": a count of tokens in words. */

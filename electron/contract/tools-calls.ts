@@ -124,6 +124,13 @@ export async function callTool(
     case 'signals.linked':
       if (!main) throw new NotInProfileError(call.tool, client.profile);
       return main.signals(call.params);
+    // GET /passes has the same parameters in both profiles (alternate document, opening
+    // paragraph); the client marks a window the service narrowed (passesWindowNarrowed).
+    case 'passes':
+      return both(
+        (c) => c.passes(call.params),
+        (c) => c.passes(call.params),
+      );
     case 'discriminators': {
       const { hypotheses, ...rest } = call.params;
       return alternate(client, call.tool).discriminators({

@@ -2,7 +2,9 @@
 // analyst uses it: a corrupt element file is refused with a clear reason and changes nothing, a
 // good one (test/fixtures/tle/) is stored; a signal picked in the Signals view becomes the
 // place and its passes are listed, optical and SAR apart; choosing a pass and showing it on the
-// map draws its ground track with the place; the soonest passes over the watches are listed.
+// map draws its ground track with the place; the soonest passes over the watches are listed;
+// "Ask the service" asks GET /passes for the same place and 10 days, is charged 2 tokens, and
+// lists the service's passes in their own table with the 7-day narrowing marked.
 // Screenshots go to .tmp/artifacts/.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -130,6 +132,54 @@ describe('Passes', () => {
     const table = page.getByRole('table', { name: 'Soonest passes over my watches' });
     await table.waitFor({ timeout: 60_000 });
     expect(await table.getByTestId('soonest-row').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('asks the service for the same place: charged 2 tokens, its passes apart, the window narrowed', async () => {
+    await goTo(page, 'Passes');
+    // Ten days: past the service's 7-day horizon, so its answer is narrowed and says so.
+    await page.getByLabel('Days', { exact: true }).fill('10');
+    const section = page.getByRole('region', { name: 'Ask the service (2 tokens)' });
+    const bar = section.getByRole('region', { name: 'Run service pass search' });
+    await expect
+      .poll(() => bar.getByTestId('cost-line').textContent(), { timeout: 30_000 })
+      .toMatch(/^Costs: 2 tokens · /);
+    const run = bar.getByRole('button', { name: 'Run service pass search' });
+    await expect.poll(() => run.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await run.click();
+
+    // serve --demo runs its service in-process: the charge read is this call's own (meta.tokens
+    // of the answer), never a balance difference the background sync also moves.
+    const outcome = bar.getByTestId('run-outcome');
+    await expect
+      .poll(() => outcome.textContent(), { timeout: 30_000 })
+      .toMatch(/^Charged 2 tokens · \d+ left/);
+    const answer = section.getByRole('region', { name: 'The service’s passes' });
+    expect(await answer.getByRole('heading').textContent()).toMatch(
+      /^The service’s answer \(GET \/passes\), as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/,
+    );
+    expect(await answer.getByTestId('service-passes-charged').textContent()).toMatch('charged 2 tokens');
+    const window = (await answer.getByTestId('service-passes-window').textContent())!;
+    const [, count, start, end] = /^(\d+) passes from the service · searched (\S+) to (\S+) \(UTC\)/.exec(
+      window,
+    )!;
+    // Asked 10 days, searched 7 (start + 7, the end day included): marked where the answer is.
+    expect(Date.parse(end!) - Date.parse(start!)).toBe(7 * 86_400_000);
+    expect(window).toMatch(/CLAMPED/);
+    expect(await answer.getByTestId('clamp-banner').textContent()).toMatch(/window_clamp/);
+    const rows = answer.getByRole('table', { name: 'Service passes' }).getByTestId('service-pass-row');
+    expect(Number(count)).toBeGreaterThan(0);
+    expect(Number(count)).toBeLessThanOrEqual(40);
+    expect(await rows.count()).toBe(Number(count));
+    // The prediction keeps its own table, with none of the service's rows in it.
+    const predicted = page.getByRole('table', { name: 'Passes', exact: true });
+    expect(await predicted.getByTestId('service-pass-row').count()).toBe(0);
+    expect(await predicted.getByTestId('pass-row').count()).toBeGreaterThan(0);
+
+    const history = section.getByRole('region', { name: 'Service passes history' }).locator('tbody tr');
+    await expect.poll(() => history.count()).toBe(1);
+    expect(await history.first().locator('td').nth(3).textContent()).toBe('2');
+    await shot('service');
     expect(problems).toEqual([]);
   });
 

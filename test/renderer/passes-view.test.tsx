@@ -3,7 +3,10 @@
 // without elements reads "timing unavailable", not "no passes"; a pass more than 3 days from
 // its elements is marked stale (3 days itself is not); a window past 7 days shows how it was
 // narrowed; the table sorts; choosing a pass selects it; a corrupt element file's refusal is
-// shown as main worded it; the main profile says it has no watches.
+// shown as main worded it; the main profile says it has no watches. "Ask the service" sends the
+// same place and window to GET /passes (cost first, confirmed above the threshold), shows its
+// passes in their own table labelled as the service's answer with the charge and the clamp,
+// and a stored answer for another place, read offline, says it is not the prediction's question.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +17,8 @@ import type {
   PassesPredictResult,
   PassFamily,
   PassRow,
+  StoredAnswerOf,
+  ToolsWallet,
 } from '../../shared/contract';
 import { PassesView } from '../../renderer/src/features/passes/passes-view';
 import { usePassesState } from '../../renderer/src/features/passes/passes-state';
@@ -100,6 +105,14 @@ const STATUS: ElementsStatus = {
   families: [family('sentinel-2', 'optical'), family('iceye', 'sar')],
 };
 
+const WALLET: ToolsWallet = {
+  remaining: 98,
+  remainingAsOf: '2026-11-25T07:00:00Z',
+  spentToday: 0,
+  toolsSpentToday: 0,
+  confirmAbove: 10,
+};
+
 const SIGNAL = {
   signal: { id: 'ev-1', title: 'Fire near the port', lat: 50.45, lng: 30.52 },
   profile: 'main' as const,
@@ -119,6 +132,8 @@ function client(
     'passes.predict': predict,
     'elements.status': () => STATUS,
     'watches.list': () => ({ rows: [], asOf: null }),
+    'tools.wallet': () => WALLET,
+    'tools.history': () => ({ answers: [] }),
     'passes.soonest': () => ({
       window: { start: '2026-11-25T08:00:00Z', end: '2026-11-27T08:00:00Z' },
       places: [],
@@ -294,5 +309,191 @@ describe('Passes view', () => {
       places: [{ id: 'w1', lat: 50.5, lon: 30.5 }],
       hours: 48,
     });
+  });
+});
+
+type ServiceAnswer = StoredAnswerOf<'passes'>;
+const servicePass = (satellite: string, peak: string, family_key = 'sentinel-1') => ({
+  satellite,
+  family_key,
+  sensor: family_key === 'sentinel-1' ? 'sar' : 'optical',
+  collection_mode: 'systematic',
+  peak,
+  off_nadir_deg: 12.5,
+  direction: 'ascending',
+  sunlit: false,
+  tle_age_days: 0.8,
+  is_past: false,
+});
+
+/** The answer the service gives a request: its window capped to 7 days, as the demo's is. */
+function serviceAnswer(request: ServiceAnswer['request'], over: Partial<ServiceAnswer> = {}): ServiceAnswer {
+  const start = request.start_date ?? '2026-11-25';
+  const cap = new Date(Date.parse(`${start}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  const end = request.end_date && request.end_date < cap ? request.end_date : cap;
+  const narrowed = !!request.end_date && end < request.end_date;
+  return {
+    id: 'tool:p1',
+    tool: 'passes',
+    profile: 'main',
+    demo: true,
+    request,
+    askedAt: '2026-11-25T08:00:00Z',
+    answeredAt: '2026-11-25T08:00:01Z',
+    status: 'done',
+    answer: {
+      meta: { target: { lat: request.lat, lon: request.lon }, window: { start, end } },
+      passes: [
+        servicePass('SENTINEL-1A', '2026-11-25T16:20:00Z'),
+        servicePass('LANDSAT-9', '2026-11-26T08:05:00Z', 'landsat'),
+      ],
+      freshness: { max_tle_age_days: 3, stale: false },
+      retrieval_ok: true,
+      note: 'Systematic passes are geometric predictions from orbital elements, not a scheduled acquisition.',
+      attribution: 'demo orbital elements',
+    },
+    charged: 2,
+    remaining: 96,
+    clamps: narrowed
+      ? [
+          {
+            stream: 'passes',
+            kind: 'window_clamp',
+            detail: {
+              requested: { start_date: start, end_date: request.end_date! },
+              applied: { start_date: start, end_date: end },
+            },
+            requiredPlans: null,
+            wording: `the service narrowed the time window: asked to ${request.end_date}, searched to ${end}`,
+          },
+        ]
+      : [],
+    planLock: null,
+    withheld: null,
+    error: null,
+    job: null,
+    ...over,
+  };
+}
+
+describe('Passes view: ask the service', () => {
+  beforeEach(() => {
+    usePassesState.setState({ serviceId: null, serviceMax: 40 });
+    usePassesState.getState().setTarget({ lat: 50.45, lon: 30.52, label: 'Typed place', from: null });
+    usePassesState.getState().setWindow({ startDate: '2026-11-25', days: 10 });
+  });
+
+  function withService(wallet: ToolsWallet = WALLET) {
+    const answers: ServiceAnswer[] = [];
+    const c = client();
+    c.answer({
+      'tools.wallet': () => wallet,
+      'tools.history': () => ({ answers }),
+      'tools.answer': ({ id }) => answers.find((a) => a.id === id)!,
+      'tools.run': (input) => {
+        const a = serviceAnswer(input.params as ServiceAnswer['request'], {
+          id: `tool:${answers.length + 1}`,
+        });
+        answers.unshift(a);
+        return a;
+      },
+    });
+    return { c, answers };
+  }
+
+  it('asks for the same place and window, shows the charge and the service’s passes apart, clamp marked', async () => {
+    const { c } = withService();
+    const user = userEvent.setup();
+    renderWithData(<PassesView />, c);
+    const section = await screen.findByRole('region', { name: 'Ask the service (2 tokens)' });
+    const bar = await within(section).findByRole('region', { name: 'Run service pass search' });
+    expect((await within(bar).findByTestId('cost-line')).textContent).toMatch(
+      /^Costs: 2 tokens · 98 tokens left \(as of 2026-11-25 07:00 UTC\)/,
+    );
+    const run = within(bar).getByRole('button', { name: 'Run service pass search' });
+    await waitFor(() => expect((run as HTMLButtonElement).disabled).toBe(false));
+    await user.click(run);
+    await waitFor(() => expect(c.calls('tools.run')).toHaveLength(1));
+    // 2 tokens is under the threshold of 10: sent without asking.
+    expect(c.calls('tools.run')[0]).toEqual({
+      tool: 'passes',
+      params: { lat: 50.45, lon: 30.52, start_date: '2026-11-25', end_date: '2026-12-04', max_passes: 40 },
+    });
+
+    const answer = await within(section).findByRole('region', { name: 'The service’s passes' });
+    expect(within(answer).getByRole('heading').textContent).toBe(
+      'The service’s answer (GET /passes), as of 2026-11-25 08:00 UTC',
+    );
+    expect(within(bar).getByTestId('run-outcome').textContent).toMatch(/^Charged 2 tokens · 96 left/);
+    expect(within(answer).getByTestId('service-passes-charged').textContent).toMatch('charged 2 tokens');
+    // The 10 days asked were searched as 7: marked where the answer is shown.
+    expect(within(answer).getByTestId('clamp-banner').textContent).toMatch(
+      /window_clamp.*asked to 2026-12-04, searched to 2026-12-02/,
+    );
+    expect(within(answer).getByTestId('service-passes-window').textContent).toMatch(
+      /2 passes from the service · searched 2026-11-25 to 2026-12-02.*CLAMPED.*asked to 2026-12-04, searched to 2026-12-02/,
+    );
+    // Same question as the prediction: no warning that it differs.
+    expect(within(answer).queryByTestId('service-passes-differs')).toBeNull();
+
+    // Two tables, each with its own rows: the service's passes never join the prediction's.
+    const service = within(answer).getByRole('table', { name: 'Service passes' });
+    expect(
+      within(service)
+        .getAllByTestId('service-pass-row')
+        .map((r) => r.children[1]!.textContent),
+    ).toEqual(['SENTINEL-1A', 'LANDSAT-9']);
+    const predictedTable = screen.getByRole('table', { name: 'Passes' });
+    expect(
+      within(predictedTable)
+        .getAllByTestId('pass-row')
+        .map((r) => r.children[1]!.textContent),
+    ).toEqual(['SENTINEL-2A', 'SENTINEL-2B', 'ICEYE-X2']);
+    expect(within(predictedTable).queryByText('SENTINEL-1A')).toBeNull();
+
+    const history = within(section).getByRole('region', { name: 'Service passes history' });
+    expect(
+      await within(history).findByText(/50.4500, 30.5200 · 2026-11-25 → 2026-12-04 · at most 40/),
+    ).toBeTruthy();
+  });
+
+  it('asks first when the price is above the threshold; cancel sends nothing', async () => {
+    const { c } = withService({ ...WALLET, confirmAbove: 1 });
+    const user = userEvent.setup();
+    renderWithData(<PassesView />, c);
+    const run = await screen.findByRole('button', { name: 'Run service pass search' });
+    await waitFor(() => expect((run as HTMLButtonElement).disabled).toBe(false));
+    await user.click(run);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm spending tokens' });
+    expect(dialog.textContent).toMatch(/service pass search costs 2 tokens.*threshold of 1 token/);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(c.calls('tools.run')).toHaveLength(0);
+  });
+
+  it('reads a stored answer for another place offline and says it is not the prediction’s question', async () => {
+    const elsewhere = serviceAnswer({
+      lat: 46.5,
+      lon: 30.7,
+      start_date: '2026-11-20',
+      end_date: '2026-11-22',
+    });
+    const { c, answers } = withService();
+    answers.push(elsewhere);
+    const user = userEvent.setup();
+    renderWithData(<PassesView />, c);
+    const history = await screen.findByRole('region', { name: 'Service passes history' });
+    await user.click(
+      await within(history).findByRole('button', { name: 'Show the answer asked 2026-11-25 08:00:00 UTC' }),
+    );
+    const answer = await screen.findByRole('region', { name: 'The service’s passes' });
+    expect(within(answer).getByTestId('service-passes-differs').textContent).toBe(
+      'Not the prediction’s question: its place is 46.5000, 30.7000, the prediction’s is 50.4500, 30.5200; ' +
+        'it asked 2026-11-20 → 2026-11-22, the prediction covers 2026-11-25 → 2026-12-04.',
+    );
+    // Not narrowed: no clamp.
+    expect(within(answer).queryByTestId('clamp-banner')).toBeNull();
+    expect(within(answer).getAllByTestId('service-pass-row')).toHaveLength(2);
+    expect(c.calls('tools.answer')).toEqual([{ id: 'tool:p1' }]);
+    expect(c.calls('tools.run')).toHaveLength(0);
   });
 });

@@ -47,6 +47,8 @@ function paramsFor(
     claims: { limit: 5 },
     discriminators: { hypotheses: ['The depot burned', 'The depot was emptied before'] },
     'signals.linked': { linked_to: `facility:${ids.entity}` },
+    // Ten days asked: the service searches seven and says so (a window_clamp on the answer).
+    passes: { lat: 50.45, lon: 30.52, start_date: '2026-11-20', end_date: '2026-11-29', max_passes: 10 },
   };
 }
 
@@ -103,6 +105,24 @@ describe.each(['main', 'alternate'] as const)('every tool, %s profile', { timeou
     const price = TOOL_PRICES[tool];
     if (price.kind === 'fixed') expect(a.charged).toBe(price.tokens);
     if (price.kind === 'free') expect(a.charged ?? 0).toBe(0);
+    expect(tools['tools.answer']({ id: a.id })).toEqual(a);
+  });
+
+  it('passes: the ten days asked are searched as seven, and the answer says so', async () => {
+    const a = await run({ tool: 'passes', params: params.passes! } as ParsedInput<'tools.run'>);
+    expect(a.tool === 'passes' && a.answer?.meta.window).toMatchObject({
+      start: '2026-11-20',
+      end: '2026-11-27',
+    });
+    expect(a.clamps).toEqual([
+      expect.objectContaining({
+        kind: 'window_clamp',
+        detail: expect.objectContaining({
+          requested: { start_date: '2026-11-20', end_date: '2026-11-29' },
+          applied: { start_date: '2026-11-20', end_date: '2026-11-27' },
+        }),
+      }),
+    ]);
     expect(tools['tools.answer']({ id: a.id })).toEqual(a);
   });
 

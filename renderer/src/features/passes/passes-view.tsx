@@ -4,6 +4,8 @@
 // the cached orbital elements, offline: a timeline per family (optical and SAR apart, sunlit
 // and night), a sortable table, and the chosen pass's ground track on the map. The elements'
 // age is always in view, with a warning when a pass is more than 3 days from its set.
+// Below, "Ask the service" asks GET /passes for the same place and window (tokens spent, its
+// answer stored and shown apart, labelled as the service's: the two lists are never mixed).
 import './passes.css';
 import { useEffect, useMemo, useState } from 'react';
 import { PASSES_MAX_WINDOW_DAYS } from '../../../../shared/contract';
@@ -15,6 +17,7 @@ import { formatUtc } from '../../ui/time';
 import { ElementsPanel, useImportFile } from './elements-panel';
 import { PassTable } from './pass-table';
 import { endDateOf, todayUtc, usePassesState } from './passes-state';
+import { ServicePasses } from './service-passes';
 import { SoonestPanel } from './soonest-panel';
 import { TargetPicker, useAdoptSelection, useSelectionPlace } from './target';
 import { Timeline } from './timeline';
@@ -130,6 +133,7 @@ export function PassesView() {
           <ElementsPanel importer={importer} />
         </div>
         <div className="passes-main">
+          <h2 className="section-title">Predicted here from orbital elements (offline)</h2>
           {!target ? (
             <EmptyState title="No place yet">
               <p>Select a signal with a point or a watch with a box, or type a latitude and longitude.</p>
@@ -217,6 +221,7 @@ export function PassesView() {
               <p className="muted passes-note">{result.attribution}</p>
             </>
           )}
+          <ServicePasses start={start} days={days} />
           <SoonestPanel />
         </div>
       </div>

@@ -63,9 +63,13 @@ export function differences(
   const out: string[] = [];
   const same = (a: number | undefined, b: number) => a !== undefined && Math.abs(a - b) < 1e-6;
   if (target && !(same(r.lat, target.lat) && same(r.lon, target.lon)))
-    out.push(`its place is ${place(r)}, the prediction’s is ${target.lat.toFixed(4)}, ${target.lon.toFixed(4)}`);
+    out.push(
+      `its place is ${place(r)}, the prediction’s is ${target.lat.toFixed(4)}, ${target.lon.toFixed(4)}`,
+    );
   if (r.start_date !== start || r.end_date !== end)
-    out.push(`it asked ${r.start_date ?? 'today'} → ${r.end_date ?? '—'}, the prediction covers ${start} → ${end}`);
+    out.push(
+      `it asked ${r.start_date ?? 'today'} → ${r.end_date ?? '—'}, the prediction covers ${start} → ${end}`,
+    );
   return out;
 }
 
