@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AppInfo, AppNotification, Profile } from '../../shared/contract';
-import { CacheMismatchError, normalizeBaseUrl, openCache } from '../cache';
+import { CacheMismatchError, normalizeBaseUrl, openCache, warmSignalPoints } from '../cache';
 import type { DemoService } from '../demo';
 import type { Keychain } from '../keychain';
 import { createLinkMonitor, type LinkMonitor } from '../runtime/link';
@@ -120,7 +120,14 @@ export function openAccount(spec: AccountSpec, deps: AccountDeps): Account {
       db,
       runtime,
       link,
-      start: () => runtime.scheduler.start(),
+      start: () => {
+        // The map's points, read before its window asks (on the next turn: whoever opened the
+        // account gets on first). A cache closed meanwhile has nothing to warm.
+        setImmediate(() => {
+          if (db.open && !closed) warmSignalPoints(db);
+        });
+        runtime.scheduler.start();
+      },
       close: () =>
         (closed ??= (async () => {
           link.close();

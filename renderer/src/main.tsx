@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { contractClient, DataProvider } from './data';
+import { contractClient, createQueryClient, DataProvider, prefetchMapOpening } from './data';
+import { toSignalFilter } from './features/signals/filter';
 import { useViewState } from './state/view-state';
 import './styles/theme.css';
 import './styles/shell.css';
@@ -12,9 +13,16 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Watchfloor: #root is missing from index.html');
 // The remembered theme before the first paint: no flash of the other one.
 document.documentElement.dataset.theme = useViewState.getState().theme;
+const queryClient = createQueryClient();
+// Opening on the map (the default): its points are asked for now, while its code loads.
+const opening = useViewState.getState();
+if (opening.view === 'map')
+  void prefetchMapOpening(queryClient, contractClient(), (profile) =>
+    toSignalFilter(opening.query, opening.filters, profile),
+  ).catch(() => undefined);
 createRoot(root).render(
   <StrictMode>
-    <DataProvider client={contractClient()}>
+    <DataProvider client={contractClient()} queryClient={queryClient}>
       <App />
     </DataProvider>
   </StrictMode>,

@@ -290,6 +290,15 @@ function keyOf(f: SignalFilter): string {
 }
 
 /**
+ * Reads the point columns now, so the map's first answer does not pay for them: an account
+ * does this once its cache is open, before a window asks (a write since makes the next answer
+ * read them again, as always).
+ */
+export function warmSignalPoints(db: Database.Database): void {
+  columns(db);
+}
+
+/**
  * Every drawable point matching the filter, or null when only SQL can answer it. The answer is
  * shared by every caller asking the same filter until the cache changes: read it, never write
  * into it (IPC clones it and serve copies its bytes out, so no window can).

@@ -42,6 +42,7 @@ export {
   useToolAnswer,
   useToolsHistory,
   useToolsWallet,
+  prefetchMapOpening,
 } from './queries';
 
 /**

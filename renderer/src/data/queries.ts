@@ -1,8 +1,14 @@
 // One hook per read row of the contract. Every query is keyed [channel, input], so two
 // views asking the same question share one answer, and says which cache resources it
 // reads, so main's `cache.changed` push refetches exactly the answers it made stale.
-import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import type { Channel, Input, Result, WatchfloorApi } from '../../../shared/contract';
+import {
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type { Channel, Input, Profile, Result, WatchfloorApi } from '../../../shared/contract';
 import { useContractClient } from './provider';
 
 export function callRow<C extends Channel>(
@@ -15,6 +21,20 @@ export function callRow<C extends Channel>(
   return (client[channel] as unknown as (i: Input<C>) => Promise<Result<C>>)(input);
 }
 
+/** A row's query: its key, its call and the cache resources it reads (one shape for hooks and prefetches). */
+function rowQuery<C extends Channel>(
+  client: WatchfloorApi,
+  channel: C,
+  input: Input<C>,
+  resources: readonly string[] | 'all',
+) {
+  return {
+    queryKey: [channel, input] as const,
+    queryFn: () => callRow(client, channel, input),
+    meta: { resources },
+  };
+}
+
 function useRow<C extends Channel>(
   channel: C,
   input: Input<C>,
@@ -22,12 +42,25 @@ function useRow<C extends Channel>(
   enabled = true,
 ): UseQueryResult<Result<C>, Error> {
   const client = useContractClient();
-  return useQuery({
-    queryKey: [channel, input],
-    queryFn: () => callRow(client, channel, input),
-    meta: { resources },
-    enabled,
-  });
+  return useQuery({ ...rowQuery(client, channel, input, resources), enabled });
+}
+
+/**
+ * At launch, before the window has drawn anything: asks for what the map will ask first (the
+ * app's info, then its points for the remembered filters), so main reads the points while the
+ * map's code is still loading. The hooks then find these answers (same keys) instead of asking.
+ */
+export async function prefetchMapOpening(
+  queryClient: QueryClient,
+  client: WatchfloorApi,
+  pointsFilter: (profile: Profile) => Input<'signals.points'>,
+): Promise<void> {
+  const info = await queryClient.fetchQuery(rowQuery(client, 'app.info', {}, []));
+  // No account yet (the first-run choice): there are no points to read.
+  if (info.profile === null) return;
+  await queryClient.prefetchQuery(
+    rowQuery(client, 'signals.points', pointsFilter(info.profile), ['signals']),
+  );
 }
 
 /** Mode, profile, service address. Changes only through setup (the mutations update it). */
