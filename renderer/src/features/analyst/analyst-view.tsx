@@ -17,7 +17,7 @@ import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
 import { useAnalystState, type AnalystMode } from './analyst-state';
 import { AssessPanel } from './assess-panel';
-import { StoredMarks } from './stored-marks';
+import { StoredMarks } from '../tools-common/tool-view';
 
 /** The service's limit on a question (POST /analyst), refused here before anything is sent. */
 export const QUESTION_MAX = 500;

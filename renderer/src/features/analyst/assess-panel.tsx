@@ -14,7 +14,7 @@ import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
 import { formOfHandoff, useImageryHandoff } from '../imagery/imagery-handoff';
 import { useAnalystState, type AssessKind } from './analyst-state';
-import { StoredMarks } from './stored-marks';
+import { StoredMarks } from '../tools-common/tool-view';
 
 /** The event id as the profile's service takes it: an integer on the alternate profile. */
 export function eventIdFor(text: string, profile: Profile): string | number {

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
-import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tool-views/tool-view';
+import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
 
 export interface ClaimsForm {
   since: string;

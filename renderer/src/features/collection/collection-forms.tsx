@@ -4,27 +4,7 @@ import type { Profile } from '../../../../shared/contract';
 import { ANALYSIS_GOALS } from '../../../../shared/service/values';
 import { GOAL_LABELS, SURVEY_MAX_DAYS } from './collection-params';
 import { useCollectionState } from './collection-state';
-
-function Field({
-  label,
-  value,
-  onChange,
-  placeholder,
-  type = 'text',
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-  type?: 'text' | 'date' | 'number';
-}) {
-  return (
-    <label className="collection-field">
-      <span>{label}</span>
-      <input type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
-    </label>
-  );
-}
+import { Field } from '../tools-common/tool-view';
 
 export function PlanFields({ profile, signalSelected }: { profile: Profile; signalSelected: boolean }) {
   const plan = useCollectionState((s) => s.plan);

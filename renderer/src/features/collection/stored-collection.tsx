@@ -3,15 +3,12 @@
 // clamps where the answer is shown (a survey window it narrowed says so here), then the plan or
 // the survey's counts and its ranked events.
 import type { StoredAnswer } from '../../../../shared/contract';
-import { ClampBanner } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
-import { HonestyMark } from '../../ui/honesty-mark';
-import { formatUtc } from '../../ui/time';
 import { summarizePlan, summarizeSurvey } from './collection-params';
 import { PlanAnswer } from './plan-answer';
 import { rankedEvents, surveyCounts } from './ranked-events';
 import { RankedTable } from './ranked-table';
 import { formatTokens } from '../../../../shared/tool-prices';
+import { StoredMarks, StoredOutcome } from '../tools-common/tool-view';
 
 export const TOOL_TITLES = {
   'collection.plan': 'Collection plan',
@@ -53,23 +50,7 @@ export function StoredCollection({ answer }: { answer: StoredAnswer }) {
     <section className="collection-stored" aria-label={`${title} answer`}>
       <h2 className="section-title">{title}</h2>
       <p className="view-line">
-        <span className="answer-marks">
-          {answer.demo && <HonestyMark kind="demo" title="Demo data, not from the live service" />}
-          <HonestyMark
-            kind="cached"
-            detail={`asked ${formatUtc(answer.askedAt)}`}
-            title="Stored in the local cache when it was asked; readable offline"
-          />
-          {answer.planLock !== null && (
-            <HonestyMark
-              kind="clamped"
-              detail={`the plan withholds detail: ${JSON.stringify(answer.planLock)}`}
-            />
-          )}
-          {answer.withheld !== null && answer.withheld !== false && (
-            <HonestyMark kind="clamped" detail={`detail withheld: ${JSON.stringify(answer.withheld)}`} />
-          )}
-        </span>
+        <StoredMarks answer={answer} />
         <span className="muted"> {summarize(answer)}</span>
         {answer.charged !== null && (
           <span className="muted" data-testid="answer-charged">
@@ -78,31 +59,26 @@ export function StoredCollection({ answer }: { answer: StoredAnswer }) {
           </span>
         )}
       </p>
-      <ClampBanner clamps={answer.clamps} />
-      {answer.status === 'failed' ? (
-        <EmptyState tone="error" title="The service refused this call">
-          <p>{answer.error?.message}</p>
-        </EmptyState>
-      ) : !answer.answer ? (
-        <p className="muted">No answer yet.</p>
-      ) : answer.tool === 'collection.plan' ? (
-        <PlanAnswer answer={answer} />
-      ) : (
-        <>
-          <SurveyWindow answer={answer} />
-          {counts.length > 0 && (
-            <dl className="collection-meta" aria-label="Survey counts">
-              {counts.map((c) => (
-                <div key={c.label}>
-                  <dt>{c.label}</dt>
-                  <dd>{c.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          <RankedTable rows={rankedEvents(answer)} label="Ranked events" />
-        </>
-      )}
+      <StoredOutcome answer={answer}>
+        {!answer.answer ? null : answer.tool === 'collection.plan' ? (
+          <PlanAnswer answer={answer} />
+        ) : (
+          <>
+            <SurveyWindow answer={answer} />
+            {counts.length > 0 && (
+              <dl className="collection-meta" aria-label="Survey counts">
+                {counts.map((c) => (
+                  <div key={c.label}>
+                    <dt>{c.label}</dt>
+                    <dd>{c.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            <RankedTable rows={rankedEvents(answer)} label="Ranked events" />
+          </>
+        )}
+      </StoredOutcome>
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { useViewState } from '../../state/view-state';
 import { mapSize, viewBBox } from '../export/view-area';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
-import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tool-views/tool-view';
+import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { useHotspotsState } from './hotspots-state';
 

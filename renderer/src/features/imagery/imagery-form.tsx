@@ -4,27 +4,7 @@
 // them (editable, sent unchanged).
 import { IMAGERY_COLLECTIONS, IMAGERY_MAX_DAYS, type Profile } from '../../../../shared/contract';
 import { useImageryState } from './imagery-state';
-
-function Field({
-  label,
-  value,
-  onChange,
-  placeholder,
-  type = 'text',
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-  type?: 'text' | 'date' | 'number';
-}) {
-  return (
-    <label className="imagery-field">
-      <span>{label}</span>
-      <input type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
-    </label>
-  );
-}
+import { Field } from '../tools-common/tool-view';
 
 export function ImageryFormFields({
   profile,

@@ -7,10 +7,7 @@ import './imagery.css';
 import type { StoredAnswer } from '../../../../shared/contract';
 import { useAppInfo, useToolAnswer } from '../../data';
 import { useViewState } from '../../state/view-state';
-import { ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
-import { HonestyMark } from '../../ui/honesty-mark';
-import { formatUtc } from '../../ui/time';
 import { RunBar, useToolRunner, type ToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
 import { ImageryFormFields } from './imagery-form';
@@ -21,6 +18,7 @@ import { ImageryAnswer } from './scenes-table';
 import { IndexPanel } from './index-panel';
 import { ShipsPanel } from './ships-panel';
 import { formatTokens } from '../../../../shared/tool-prices';
+import { StoredMarks, StoredOutcome } from '../tools-common/tool-view';
 
 function StoredImagery({ answer, ships }: { answer: StoredAnswer; ships: ToolRunner }) {
   const setView = useViewState((s) => s.setView);
@@ -28,55 +26,34 @@ function StoredImagery({ answer, ships }: { answer: StoredAnswer; ships: ToolRun
   return (
     <section className="imagery-stored" aria-label="Imagery answer">
       <p className="view-line">
-        <span className="answer-marks">
-          {answer.demo && <HonestyMark kind="demo" title="Demo data, not from the live service" />}
-          <HonestyMark
-            kind="cached"
-            detail={`asked ${formatUtc(answer.askedAt)}`}
-            title="Stored in the local cache when it was asked; readable offline"
-          />
-          {answer.planLock !== null && (
-            <HonestyMark
-              kind="clamped"
-              detail={`the plan withholds detail: ${JSON.stringify(answer.planLock)}`}
-            />
-          )}
-          {answer.withheld !== null && answer.withheld !== false && (
-            <HonestyMark kind="clamped" detail={`detail withheld: ${JSON.stringify(answer.withheld)}`} />
-          )}
-        </span>
+        <StoredMarks answer={answer} />
         <span className="muted"> {summarize(answer.request)}</span>
         {answer.charged !== null && <span className="muted"> · charged {formatTokens(answer.charged)}</span>}
       </p>
-      <ClampBanner clamps={answer.clamps} />
-      {answer.status === 'failed' ? (
-        <EmptyState tone="error" title="The service refused this call">
-          <p>{answer.error?.message}</p>
-        </EmptyState>
-      ) : answer.answer ? (
-        <>
-          <p>
-            <button type="button" onClick={() => setView('map')}>
-              Show the footprints on the map
-            </button>
-          </p>
-          <ImageryAnswer
-            answer={answer.answer}
-            onDetectShips={(scene) =>
-              ships.start({
-                tool: 'ships',
-                params: {
-                  collection: scene.collection ?? answer.answer?.meta.collection ?? 'sentinel-1-grd',
-                  item_id: scene.id,
-                  bbox: answer.request.bbox,
-                },
-              })
-            }
-          />
-        </>
-      ) : (
-        <p className="muted">No answer yet.</p>
-      )}
+      <StoredOutcome answer={answer}>
+        {answer.answer && (
+          <>
+            <p>
+              <button type="button" onClick={() => setView('map')}>
+                Show the footprints on the map
+              </button>
+            </p>
+            <ImageryAnswer
+              answer={answer.answer}
+              onDetectShips={(scene) =>
+                ships.start({
+                  tool: 'ships',
+                  params: {
+                    collection: scene.collection ?? answer.answer?.meta.collection ?? 'sentinel-1-grd',
+                    item_id: scene.id,
+                    bbox: answer.request.bbox,
+                  },
+                })
+              }
+            />
+          </>
+        )}
+      </StoredOutcome>
     </section>
   );
 }

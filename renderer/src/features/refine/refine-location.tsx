@@ -8,7 +8,7 @@ import type { StoredAnswerOf } from '../../../../shared/contract';
 import { useToolsHistory } from '../../data';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { Group } from '../inspector/fields';
-import { StoredMarks } from '../tool-views/tool-view';
+import { StoredMarks } from '../tools-common/tool-view';
 import { formatTokens } from '../../../../shared/tool-prices';
 
 type Fix = {

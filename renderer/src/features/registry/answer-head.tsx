@@ -3,12 +3,9 @@
 // is shown; a refusal in the service's words instead of the answer.
 import type { ReactNode } from 'react';
 import type { StoredAnswer } from '../../../../shared/contract';
-import { ClampBanner } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
-import { HonestyMark } from '../../ui/honesty-mark';
-import { formatUtc } from '../../ui/time';
 import { summarize } from './registry-params';
 import { formatTokens } from '../../../../shared/tool-prices';
+import { StoredMarks, StoredOutcome } from '../tools-common/tool-view';
 
 export function StoredFrame({
   answer,
@@ -26,20 +23,7 @@ export function StoredFrame({
     <section className="registry-stored" aria-label={label}>
       <h2 className="section-title">{title}</h2>
       <p className="view-line">
-        <span className="answer-marks">
-          {answer.demo && <HonestyMark kind="demo" title="Demo data, not from the live service" />}
-          <HonestyMark
-            kind="cached"
-            detail={`asked ${formatUtc(answer.askedAt)}`}
-            title="Stored in the local cache when it was asked; readable offline"
-          />
-          {answer.planLock !== null && (
-            <HonestyMark
-              kind="clamped"
-              detail={`the plan withholds detail: ${JSON.stringify(answer.planLock)}`}
-            />
-          )}
-        </span>
+        <StoredMarks answer={answer} />
         <span className="muted"> {summarize(answer)}</span>
         {answer.charged !== null && (
           <span className="muted" data-testid="answer-charged">
@@ -48,16 +32,7 @@ export function StoredFrame({
           </span>
         )}
       </p>
-      <ClampBanner clamps={answer.clamps} />
-      {answer.status === 'failed' ? (
-        <EmptyState tone="error" title="The service refused this call">
-          <p>{answer.error?.message}</p>
-        </EmptyState>
-      ) : answer.answer ? (
-        children
-      ) : (
-        <p className="muted">No answer yet.</p>
-      )}
+      <StoredOutcome answer={answer}>{children}</StoredOutcome>
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { useSignal } from '../../data';
 import { mapSize, viewBBox } from '../export/view-area';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
 import { ToolHistory } from '../tools-common/tool-history';
-import { Field, StoredAnswerPanel, ToolViewFrame } from '../tool-views/tool-view';
+import { Field, StoredAnswerPanel, ToolViewFrame } from '../tools-common/tool-view';
 import { ElevationAnswer, TerrainAnswer } from './terrain-answers';
 import {
   buildElevation,

@@ -139,6 +139,20 @@ export function StoredAnswerPanel({
           · {answer.charged === null ? 'charged nothing' : `charged ${formatTokens(answer.charged)}`}
         </span>
       </p>
+      <StoredOutcome answer={answer}>
+        {answer.status === 'done' && answer.answer ? children(answer) : null}
+      </StoredOutcome>
+    </section>
+  );
+}
+
+/**
+ * Under a stored answer's head line: the clamps it carries, then the service's words for a
+ * refused call, a wait for a running one, or `children` (the answer itself) for a done one.
+ */
+export function StoredOutcome({ answer, children }: { answer: StoredAnswer; children: ReactNode }) {
+  return (
+    <>
       <ClampBanner clamps={answer.clamps} />
       {answer.status === 'failed' ? (
         <EmptyState tone="error" title="The service refused this call">
@@ -147,11 +161,11 @@ export function StoredAnswerPanel({
       ) : answer.status === 'running' ? (
         <EmptyState tone="loading" title="The service is still answering…" />
       ) : answer.answer ? (
-        children(answer)
+        children
       ) : (
         <p className="muted">No answer yet.</p>
       )}
-    </section>
+    </>
   );
 }
 
