@@ -235,6 +235,8 @@ export interface WatchNoteRow {
   id: string;
   /** Written here; the outbox has not sent it yet (its id is then the write's local id). */
   pending: boolean;
+  /** When the service took the analyst's delete: the note is kept as the record of it. */
+  deletedAt: string | null;
   note: A.Note;
 }
 /** One cached watch with what its detail carried (contract watches.get). */

@@ -134,6 +134,15 @@ export interface OutboxItem {
 const id = z.string().min(1).max(200);
 const bboxArray = z.array(z.number().finite()).length(4);
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** What the analyst writes in a note (spec: alternate POST …/notes), as notes.add and notes.edit take it. */
+const noteFields = {
+  note: text(20_000),
+  title: text(300).optional(),
+  confidence: text(50).optional(),
+  likelihood: text(50).optional(),
+  gaps: z.array(text(500)).max(20).optional(),
+  nextCheck: text(200).optional(),
+};
 
 export const capabilities = {
   'app.info': row<AppInfo>()(empty),
@@ -170,18 +179,10 @@ export const capabilities = {
     z.strictObject({ eventId: z.union([z.string().min(1).max(100), z.number().int().nonnegative()]) }),
   ),
   // The analyst's writes: stored at once as pending and queued (outbox), sent when the link allows.
-  'notes.add': row<OutboxItem>()(
-    z.strictObject({
-      watchId: id,
-      note: text(20_000),
-      title: text(300).optional(),
-      parentId: id.optional(),
-      confidence: text(50).optional(),
-      likelihood: text(50).optional(),
-      gaps: z.array(text(500)).max(20).optional(),
-      nextCheck: text(200).optional(),
-    }),
-  ),
+  'notes.add': row<OutboxItem>()(z.strictObject({ watchId: id, parentId: id.optional(), ...noteFields })),
+  /** Rewrites a note the service does not have yet (pending or refused); its watch and thread stay. */
+  'notes.edit': row<OutboxItem>()(z.strictObject({ localId: id, ...noteFields })),
+  /** Deletes a note the service has; the cache keeps the note as the record of its deletion. */
   'notes.delete': row<OutboxItem>()(z.strictObject({ watchId: id, noteId: id })),
   'watches.create': row<OutboxItem>()(
     z.strictObject({

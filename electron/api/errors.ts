@@ -27,6 +27,8 @@ export interface ApiErrorInit {
   requiredPlans?: string[] | undefined;
   field?: string | undefined;
   body?: unknown;
+  /** A network failure before any connection (refused, name not found): nothing reached the service. */
+  neverConnected?: boolean | undefined;
 }
 
 const ADVICE: Record<ApiErrorKind, string> = {
@@ -55,6 +57,7 @@ export class ApiError extends Error {
   readonly requiredPlans: string[] | undefined;
   readonly field: string | undefined;
   readonly body: unknown;
+  readonly neverConnected: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -69,6 +72,7 @@ export class ApiError extends Error {
     this.requiredPlans = init.requiredPlans;
     this.field = init.field;
     this.body = init.body;
+    this.neverConnected = init.neverConnected ?? false;
   }
 
   /** The first words of a message for a user: what happened and what to do. */

@@ -69,6 +69,9 @@ export interface RequestSpec<S extends z.ZodType> {
   minTimeoutMs?: number;
 }
 
+/** Socket errors raised before a connection exists: the request cannot have reached the service. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (ms <= 0) return resolve();
@@ -226,7 +229,12 @@ export class Transport {
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
       return {
         ok: false,
-        error: this.fail(spec, 'network', {}, cause?.code ?? cause?.message ?? (e as Error).message),
+        error: this.fail(
+          spec,
+          'network',
+          { neverConnected: NEVER_CONNECTED.has(cause?.code ?? '') },
+          cause?.code ?? cause?.message ?? (e as Error).message,
+        ),
       };
     }
   }

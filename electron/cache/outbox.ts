@@ -139,16 +139,18 @@ export function markOutboxSending(db: Database.Database, args: { seq: number; at
   );
 }
 
-/** Notes a lost link on a write whose outcome is unknown; its state stays as it was. */
+/**
+ * A send the link stopped. The row stays `sending` (outcome unknown: the next flush verifies
+ * first) unless `state` says it never left (back to `pending`).
+ */
 export function recordOutboxLinkError(
   db: Database.Database,
-  args: { seq: number; message: string; at: string },
+  args: { seq: number; message: string; at: string; state?: 'pending' },
 ): void {
-  stmt(db, `UPDATE outbox SET error_status = NULL, error_message = ?, updated_at = ? WHERE seq = ?`).run(
-    args.message,
-    args.at,
-    args.seq,
-  );
+  stmt(
+    db,
+    `UPDATE outbox SET state = coalesce(?, state), error_status = NULL, error_message = ?, updated_at = ? WHERE seq = ?`,
+  ).run(args.state ?? null, args.message, args.at, args.seq);
 }
 
 export function markOutboxSent(

@@ -176,7 +176,12 @@ export interface StoredNote {
   watchId: string;
   note: Json;
   pending: boolean;
+  /** When the service took the analyst's delete; the note is kept as a record of it. */
+  deletedAt: string | null;
 }
+
+/** Where a kept deletion is marked in a note's stored payload (a key of ours, not the service's). */
+const DELETED_AT = '$.watchfloor_deleted_at';
 
 /**
  * Upserts a watch's notes (spec: alternate "Note"). `replaceAll` after a complete listing
@@ -192,7 +197,8 @@ export function storeNotes(
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET watch_id = excluded.watch_id, parent_id = excluded.parent_id,
        supersedes_id = excluded.supersedes_id, confidence = excluded.confidence,
-       created_at = coalesce(excluded.created_at, created_at), pending = excluded.pending, payload = excluded.payload`,
+       created_at = coalesce(excluded.created_at, created_at), pending = excluded.pending, payload = excluded.payload
+     WHERE json_extract(notes.payload, '${DELETED_AT}') IS NULL`,
   );
   return db.transaction(() => {
     const ids = objects(args.notes, 'note').map((n) => {
@@ -213,7 +219,8 @@ export function storeNotes(
     const removed = args.replaceAll
       ? stmt(
           db,
-          'DELETE FROM notes WHERE watch_id = ? AND pending = 0 AND id NOT IN (SELECT value FROM json_each(?))',
+          `DELETE FROM notes WHERE watch_id = ? AND pending = 0 AND json_extract(payload, '${DELETED_AT}') IS NULL
+             AND id NOT IN (SELECT value FROM json_each(?))`,
         ).run(args.watchId, JSON.stringify(ids)).changes
       : 0;
     return { stored: ids.length, removed };
@@ -223,14 +230,36 @@ export function storeNotes(
 export function listNotes(db: Database.Database, watchId: string): StoredNote[] {
   const rows = stmt(
     db,
-    'SELECT id, watch_id, pending, payload FROM notes WHERE watch_id = ? ORDER BY created_at, rowid',
-  ).all(watchId) as { id: string; watch_id: string; pending: number; payload: string }[];
+    `SELECT id, watch_id, pending, json_extract(payload, '${DELETED_AT}') AS deleted_at, json_remove(payload, '${DELETED_AT}') AS payload
+     FROM notes WHERE watch_id = ? ORDER BY created_at, rowid`,
+  ).all(watchId) as {
+    id: string;
+    watch_id: string;
+    pending: number;
+    payload: string;
+    deleted_at: string | null;
+  }[];
   return rows.map((r) => ({
     id: r.id,
     watchId: r.watch_id,
     note: JSON.parse(r.payload) as Json,
     pending: r.pending === 1,
+    deletedAt: r.deleted_at,
   }));
+}
+
+/**
+ * The service took the analyst's delete: the note stays in the cache as the record of it
+ * (its time; the service "still records" a deletion too), and a later listing that leaves the
+ * note out, or still carries it, does not bring it back.
+ */
+export function recordNoteDeleted(db: Database.Database, id: string, at: string): boolean {
+  return (
+    stmt(
+      db,
+      `UPDATE notes SET pending = 0, payload = json_set(payload, '${DELETED_AT}', ?) WHERE id = ?`,
+    ).run(at, id).changes > 0
+  );
 }
 
 export function deleteNote(db: Database.Database, id: string): boolean {
@@ -240,4 +269,9 @@ export function deleteNote(db: Database.Database, id: string): boolean {
 /** Marks a note as changed locally (a delete the outbox has not sent yet). */
 export function markNotePending(db: Database.Database, id: string): void {
   stmt(db, 'UPDATE notes SET pending = 1 WHERE id = ?').run(id);
+}
+
+/** Undoes markNotePending: the analyst kept the note (the delete was discarded). */
+export function markNoteSettled(db: Database.Database, id: string): void {
+  stmt(db, 'UPDATE notes SET pending = 0 WHERE id = ?').run(id);
 }

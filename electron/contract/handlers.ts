@@ -187,6 +187,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return syncStatus(deps);
     },
     'notes.add': (input) => item(runtime().write((o) => writes.addNote(o, input))),
+    'notes.edit': ({ localId, ...input }) => item(runtime().write((o) => writes.editNote(o, localId, input))),
     'notes.delete': ({ watchId, noteId }) =>
       item(runtime().write((o) => writes.deleteNoteLater(o, watchId, noteId))),
     'watches.create': (input) => item(runtime().write((o) => writes.createWatch(o, input))),

@@ -8,6 +8,8 @@ import {
   deleteNote,
   deleteStandingOrder,
   deleteWatch,
+  markNoteSettled,
+  recordNoteDeleted,
   storeMonitoringAreas,
   storeNotes,
   storeStandingOrders,
@@ -22,7 +24,11 @@ const s = (v: unknown) => (typeof v === 'string' ? v : undefined);
 export function classifySendError(err: unknown): SendFailure {
   if (err instanceof ApiError && !err.transient && err.kind !== 'unauthorized' && err.kind !== 'malformed')
     return { kind: 'rejected', status: err.status ?? 0, message: err.message };
-  return { kind: 'link', message: err instanceof Error ? err.message : String(err) };
+  return {
+    kind: 'link',
+    message: err instanceof Error ? err.message : String(err),
+    unsent: err instanceof ApiError && err.neverConnected,
+  };
 }
 
 /** A field that may name an earlier write's local id ("local:…") or a service id. */
@@ -83,7 +89,9 @@ function alternateExecutors(client: AlternateClient): Record<string, OutboxExecu
       send: async (p, resolve) =>
         (await client.deleteNote({ watchId: ref(p.watchId, resolve)!, noteId: ref(p.noteId, resolve)! }))
           .data,
-      apply: (db, row) => void deleteNote(db, s(row.payload.noteId)!),
+      // The note stays as the record of its deletion (the service records it too).
+      apply: (db, row) => void recordNoteDeleted(db, s(row.payload.noteId)!, new Date().toISOString()),
+      revert: (db, row) => markNoteSettled(db, s(row.payload.noteId)!),
     },
     'watch.create': {
       send: async (p) =>

@@ -45,7 +45,9 @@ export interface OutboxExecutor<R = unknown> {
 /** What a failed send means for the row. */
 export type SendFailure =
   | { kind: 'rejected'; status: number; message: string } // 400/402/403/404…: the analyst decides
-  | { kind: 'link'; message: string }; // network, timeout, 5xx, 429 after retries: try later
+  // network, timeout, 5xx, 429 after retries: try later. `unsent`: it surely never reached the
+  // service (no connection was made), so the write is still only pending, not of unknown outcome.
+  | { kind: 'link'; message: string; unsent?: boolean };
 
 export interface FlushReport {
   sent: number;
@@ -95,6 +97,20 @@ export class Outbox {
   edit(localId: string, payload: Record<string, unknown>): OutboxRow {
     const changed = editOutboxPayload(this.db, { localId, payload, at: this.now().toISOString() });
     if (!changed) throw new Error('only a pending, rejected or blocked write can be edited');
+    return this.get(localId)!;
+  }
+
+  /** As `edit`, with the pending local record rewritten in the same transaction (both or neither). */
+  editWith(
+    localId: string,
+    payload: Record<string, unknown>,
+    applyLocal: (db: Database.Database) => void,
+  ): OutboxRow {
+    this.db.transaction(() => {
+      const changed = editOutboxPayload(this.db, { localId, payload, at: this.now().toISOString() });
+      if (!changed) throw new Error('only a pending, rejected or blocked write can be edited');
+      applyLocal(this.db);
+    })();
     return this.get(localId)!;
   }
 
@@ -188,6 +204,7 @@ export class Outbox {
         seq: row.seq,
         message: failure.message,
         at: this.now().toISOString(),
+        ...(failure.unsent && row.state !== 'sending' ? { state: 'pending' as const } : {}),
       });
       return 'link';
     }

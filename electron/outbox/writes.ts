@@ -29,18 +29,43 @@ export interface NoteInput {
   nextCheck?: string;
 }
 
-export function addNote(outbox: Outbox, input: NoteInput, now = new Date()): OutboxRow {
-  const localId = newLocalId();
-  const payload = {
+/** The request body of a note as the service takes it (spec: alternate POST …/notes). */
+function notePayload(input: NoteInput): Record<string, unknown> {
+  return {
     watchId: input.watchId,
     note: input.note,
-    ...(input.title ? { title: input.title } : {}),
+    // A reply cannot have a title (the service's rule): only a thread's first note carries one.
+    ...(input.title && !input.parentId ? { title: input.title } : {}),
     ...(input.parentId ? { parent_id: input.parentId } : {}),
     ...(input.confidence ? { confidence: input.confidence } : {}),
     ...(input.likelihood ? { likelihood: input.likelihood } : {}),
     ...(input.gaps?.length ? { gaps: input.gaps } : {}),
     ...(input.nextCheck ? { next_check: input.nextCheck } : {}),
   };
+}
+
+/** The pending note the window shows until the service has it: the request, as the analyst's. */
+const pendingNote =
+  (localId: string, input: NoteInput, payload: Record<string, unknown>, createdAt: string) =>
+  (db: Database.Database) =>
+    storeNotes(db, {
+      watchId: input.watchId,
+      pending: true,
+      notes: [
+        {
+          id: localId,
+          ...payload,
+          confidence: input.confidence ?? null,
+          supersedes_id: null,
+          created_by: 'user',
+          created_at: createdAt,
+        },
+      ],
+    });
+
+export function addNote(outbox: Outbox, input: NoteInput, now = new Date()): OutboxRow {
+  const localId = newLocalId();
+  const payload = notePayload(input);
   // A reply to a note still in the outbox waits for it (and is sent with its service id).
   const dependsOn = input.parentId?.startsWith('local:')
     ? input.parentId
@@ -49,22 +74,29 @@ export function addNote(outbox: Outbox, input: NoteInput, now = new Date()): Out
       : null;
   return outbox.enqueue('note.add', localId, payload, {
     dependsOn,
-    applyLocal: (db: Database.Database) =>
-      storeNotes(db, {
-        watchId: input.watchId,
-        pending: true,
-        notes: [
-          {
-            id: localId,
-            ...payload,
-            confidence: input.confidence ?? null,
-            supersedes_id: null,
-            created_by: 'user',
-            created_at: now.toISOString(),
-          },
-        ],
-      }),
+    applyLocal: pendingNote(localId, input, payload, now.toISOString()),
   });
+}
+
+/**
+ * The analyst rewrites a note the service does not have yet (pending, or refused): the queued
+ * request and the note shown change together. Its watch and thread stay as they were.
+ */
+export function editNote(
+  outbox: Outbox,
+  localId: string,
+  input: Omit<NoteInput, 'watchId' | 'parentId'>,
+): OutboxRow {
+  const row = outbox.get(localId);
+  if (!row || row.op !== 'note.add') throw new Error(`no unsent note ${localId} in the outbox`);
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const full: NoteInput = {
+    ...input,
+    watchId: str(row.payload.watchId) ?? '',
+    parentId: str(row.payload.parent_id),
+  };
+  const payload = notePayload(full);
+  return outbox.editWith(localId, payload, pendingNote(localId, full, payload, row.createdAt));
 }
 
 export function deleteNoteLater(outbox: Outbox, watchId: string, noteId: string): OutboxRow {

@@ -264,7 +264,8 @@ export function buildReportData(
       pending: stored.pending,
       latestPackage: packages.at(-1) ?? null,
       revisions: packages.length,
-      notes: listNotes(db, stored.id),
+      // A deleted note is kept in the cache as the record of its deletion, not reported.
+      notes: listNotes(db, stored.id).filter((n) => !n.deletedAt),
     };
     area = watchBBox(item);
     const eventId = watchEventId(item);

@@ -11,6 +11,7 @@ import { fakeClient, renderWithData } from './fake-client';
 const row: WatchNoteRow = {
   id: 'local:n1',
   pending: true,
+  deletedAt: null,
   note: { id: 'local:n1', note: 'Two berths empty.', confidence: 'low' } as WatchNoteRow['note'],
 };
 const item = (over: Partial<OutboxItem>): OutboxItem => ({

@@ -119,6 +119,7 @@ describe('the Watches view (alternate profile)', () => {
           {
             id: 'local:n1',
             pending: true,
+            deletedAt: null,
             note: {
               id: 'local:n1',
               note: input.note,

@@ -10,7 +10,7 @@ export interface WatchDetailRead {
   watch: { id: string; pending: boolean; record: Json } | null;
   thread: Json | null;
   detailCached: boolean;
-  notes: { id: string; pending: boolean; note: Json }[];
+  notes: { id: string; pending: boolean; deletedAt: string | null; note: Json }[];
   packageRevisions: number;
   asOf: string | null;
 }
@@ -25,7 +25,12 @@ export function readWatchDetail(db: Database.Database, watchId: string): WatchDe
     watch: stored ? { id: stored.id, pending: stored.pending, record: stored.item } : null,
     thread: detail && isObject(detail.thread) ? detail.thread : null,
     detailCached: detail !== null,
-    notes: listNotes(db, watchId).map((n) => ({ id: n.id, pending: n.pending, note: n.note })),
+    notes: listNotes(db, watchId).map((n) => ({
+      id: n.id,
+      pending: n.pending,
+      deletedAt: n.deletedAt,
+      note: n.note,
+    })),
     packageRevisions: revisions,
     asOf: stored && !stored.pending ? stored.updatedAt : null,
   };

@@ -63,6 +63,7 @@ export const rowHooks: Partial<Record<Channel, () => unknown>> = {
   'link.report': m.useLinkReport,
   'events.thread': () => q.useEventThread(null),
   'notes.add': m.useNotesAdd,
+  'notes.edit': m.useNotesEdit,
   'notes.delete': m.useNotesDelete,
   'watches.create': m.useWatchesCreate,
   'watches.update': m.useWatchesUpdate,

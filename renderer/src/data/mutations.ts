@@ -59,6 +59,7 @@ const watchNotes = async (qc: QueryClient): Promise<void> => {
   await Promise.all([outbox(qc), qc.invalidateQueries({ queryKey: ['watches.get'] })]);
 };
 export const useNotesAdd = () => useAction('notes.add', watchNotes);
+export const useNotesEdit = () => useAction('notes.edit', watchNotes);
 export const useNotesDelete = () => useAction('notes.delete', watchNotes);
 export const useWatchesCreate = () => useAction('watches.create', ownList('watches.list'));
 export const useWatchesUpdate = () => useAction('watches.update', ownList('watches.list'));
@@ -73,9 +74,17 @@ const localNotes = (qc: QueryClient) => qc.invalidateQueries({ queryKey: ['local
 export const useLocalNotesAdd = () => useAction('localNotes.add', localNotes);
 export const useLocalNotesDelete = () => useAction('localNotes.delete', localNotes);
 
-export const useOutboxRetry = () => useAction('outbox.retry', outbox);
-export const useOutboxEdit = () => useAction('outbox.edit', outbox);
-export const useOutboxDiscard = () => useAction('outbox.discard', outbox);
+// A discarded or edited write takes back or rewrites its pending record in the analyst's lists.
+const ownRecords = async (qc: QueryClient): Promise<void> => {
+  await Promise.all(
+    (['outbox.list', 'watches.list', 'watches.get', 'orders.list', 'monitoring.list'] as const).map((k) =>
+      qc.invalidateQueries({ queryKey: [k] }),
+    ),
+  );
+};
+export const useOutboxRetry = () => useAction('outbox.retry', ownRecords);
+export const useOutboxEdit = () => useAction('outbox.edit', ownRecords);
+export const useOutboxDiscard = () => useAction('outbox.discard', ownRecords);
 export const useOutboxFlush = () => useAction('outbox.flush', outbox);
 
 /** New elements change every pass answer and the elements' age. */

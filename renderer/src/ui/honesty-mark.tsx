@@ -3,7 +3,8 @@
 // colour vision.
 import type { ReactNode } from 'react';
 
-export type MarkKind = 'demo' | 'cached' | 'clamped' | 'stale' | 'local-only' | 'pending' | 'refused';
+export type MarkKind =
+  'demo' | 'cached' | 'clamped' | 'stale' | 'local-only' | 'pending' | 'refused' | 'deleted';
 
 const WORD: Record<MarkKind, string> = {
   demo: 'DEMO',
@@ -13,6 +14,7 @@ const WORD: Record<MarkKind, string> = {
   'local-only': 'LOCAL-ONLY',
   pending: 'PENDING',
   refused: 'REFUSED',
+  deleted: 'DELETED',
 };
 const ICON: Record<MarkKind, string> = {
   demo: '◆',
@@ -22,6 +24,7 @@ const ICON: Record<MarkKind, string> = {
   'local-only': '⌂',
   pending: '…',
   refused: '✕',
+  deleted: '⌫',
 };
 
 /** `detail` follows the word: "as of …", "asked → applied", the age, the reason. */

@@ -64,6 +64,7 @@ describe('contract dispatcher', { timeout: 30_000 }, () => {
     const connects = /^(setup\.|key\.set$|key\.clear$)/;
     Object.assign(valid, {
       'notes.add': { watchId: 'w-1', note: 'Smoke over the depot.' },
+      'notes.edit': { localId: 'local:n-1', note: 'Smoke over the depot, seen twice.' },
       'notes.delete': { watchId: 'w-1', noteId: 'n-1' },
       'localNotes.list': { subjectId: 'sig-1' },
       'localNotes.add': { subjectId: 'sig-1', note: 'Smoke over the depot.', confidence: 'low' },

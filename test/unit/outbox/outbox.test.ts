@@ -14,15 +14,16 @@ class Rejected extends Error {
 const classify = (err: unknown): SendFailure =>
   err instanceof Rejected
     ? { kind: 'rejected', status: err.status, message: err.message }
-    : { kind: 'link', message: (err as Error).message };
+    : { kind: 'link', message: (err as Error).message, unsent: (err as Error).message === 'ECONNREFUSED' };
 
 /** A service that stores notes, and a switch to cut the link. */
 function fakeService() {
   const notes: { id: string; note: string; parent_id?: string }[] = [];
-  const state = { linkUp: true, reachedButCut: false, calls: 0 };
+  const state = { linkUp: true, reachedButCut: false, refused: false, calls: 0 };
   const executor: OutboxExecutor<{ id: string }> = {
     async send(payload, resolve) {
       state.calls++;
+      if (state.refused) throw new Error('ECONNREFUSED'); // no connection: nothing arrived
       if (!state.linkUp) throw new Error('ECONNRESET');
       if (String(payload.note).trim() === '') throw new Rejected(400, 'note must not be empty');
       const parent = payload.parent_local_id ? resolve(String(payload.parent_local_id)) : undefined;
@@ -36,6 +37,7 @@ function fakeService() {
       return { id: note.id };
     },
     async verify(payload) {
+      if (state.refused) throw new Error('ECONNREFUSED');
       if (!state.linkUp) throw new Error('ECONNRESET');
       const found = notes.find((n) => n.note === payload.note);
       return found ? { id: found.id } : null;
@@ -137,6 +139,32 @@ describe('outbox', () => {
     service.state.linkUp = true;
     await outbox.flush();
     expect(service.notes.map((n) => n.note)).toEqual(['lost on the way']);
+  });
+
+  it('keeps a write pending, editable and discardable, when no connection was made', async () => {
+    const { service, outbox, addNote } = setup();
+    addNote('l1', 'written offline');
+    service.state.refused = true;
+    expect(await outbox.flush()).toMatchObject({ sent: 0, stoppedByLink: true });
+    // Refused before connecting: it cannot have arrived, so it is not of unknown outcome.
+    expect(outbox.get('l1')).toMatchObject({ state: 'pending', error: { message: 'ECONNREFUSED' } });
+    outbox.edit('l1', { note: 'rewritten offline' });
+    service.state.refused = false;
+    expect(await outbox.flush()).toMatchObject({ sent: 1 });
+    expect(service.notes.map((n) => n.note)).toEqual(['rewritten offline']);
+  });
+
+  it('keeps a write of unknown outcome `sending` even if the check before resending cannot connect', async () => {
+    const { service, outbox, addNote } = setup();
+    addNote('l1', 'maybe there');
+    service.state.reachedButCut = true;
+    await outbox.flush();
+    expect(outbox.get('l1')?.state).toBe('sending');
+    service.state.reachedButCut = false;
+    service.state.refused = true; // the check cannot connect: the first send may still have landed
+    await outbox.flush();
+    expect(outbox.get('l1')?.state).toBe('sending');
+    expect(() => outbox.edit('l1', { note: 'changed' })).toThrow(/can be edited/);
   });
 
   it('shows a rejected write with the service reason; edit, retry or discard it', async () => {

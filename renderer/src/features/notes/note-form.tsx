@@ -38,6 +38,7 @@ export function draftOf(v: {
 
 export function NoteForm({
   reply = false,
+  initial,
   busy = false,
   error,
   onSubmit,
@@ -45,6 +46,8 @@ export function NoteForm({
 }: {
   /** A reply: no title (replies are one level deep under a titled note). */
   reply?: boolean;
+  /** Editing a note not yet sent: the form starts from it and saves in its place. */
+  initial?: NoteDraft;
   busy?: boolean;
   /** Why the last attempt was not queued. */
   error?: string | null;
@@ -52,12 +55,13 @@ export function NoteForm({
   onSubmit: (draft: NoteDraft) => boolean | Promise<boolean>;
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState('');
-  const [note, setNote] = useState('');
-  const [confidence, setConfidence] = useState<string | null>(null);
-  const [likelihood, setLikelihood] = useState<string | null>(null);
-  const [gaps, setGaps] = useState('');
-  const [nextCheck, setNextCheck] = useState('');
+  const [title, setTitle] = useState(initial?.title ?? '');
+  const [note, setNote] = useState(initial?.note ?? '');
+  const [confidence, setConfidence] = useState<string | null>(initial?.confidence ?? null);
+  const [likelihood, setLikelihood] = useState<string | null>(initial?.likelihood ?? null);
+  const [gaps, setGaps] = useState((initial?.gaps ?? []).join('\n'));
+  const [nextCheck, setNextCheck] = useState(initial?.nextCheck ?? '');
+  const what = initial ? (reply ? 'Edit reply' : 'Edit note') : reply ? 'Reply' : 'New note';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -74,7 +78,7 @@ export function NoteForm({
   };
 
   return (
-    <form className="note-form" aria-label={reply ? 'Reply' : 'New note'} onSubmit={(e) => void submit(e)}>
+    <form className="note-form" aria-label={what} onSubmit={(e) => void submit(e)}>
       {!reply && (
         <label className="note-field">
           <span>Title</span>
@@ -120,10 +124,14 @@ export function NoteForm({
           onChange={(e) => setNextCheck(e.target.value)}
         />
       </label>
-      {error && <p role="alert">Not queued: {error}</p>}
+      {error && (
+        <p role="alert">
+          {initial ? 'Not saved' : 'Not queued'}: {error}
+        </p>
+      )}
       <div className="note-actions">
         <button type="submit" disabled={busy || !note.trim()}>
-          {reply ? 'Send reply' : 'Add note'}
+          {initial ? 'Save changes' : reply ? 'Send reply' : 'Add note'}
         </button>
         {onCancel && (
           <button type="button" className="ghost" onClick={onCancel}>

@@ -1,14 +1,15 @@
 // A watch's notes as threads: each top-level note in the order written, its replies under it
 // (one level deep). Each note shows its two judgments apart, its gaps and next check, and its
 // state: sent (the service has it), pending (in the outbox), refused (the service's words),
-// or local-only (kept on this computer, the service has no notes).
+// deleting (its delete is in the outbox), deleted (kept as the record of its deletion), or
+// local-only (kept on this computer, the service has no notes).
 import { useState, type ReactNode } from 'react';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { describeLikelihood } from './estimative';
 import { NoteForm, type NoteDraft } from './note-form';
 
-export type NoteState = 'sent' | 'pending' | 'sending' | 'refused' | 'local-only';
+export type NoteState = 'sent' | 'pending' | 'sending' | 'refused' | 'deleting' | 'deleted' | 'local-only';
 
 export interface ShownNote {
   id: string;
@@ -22,8 +23,10 @@ export interface ShownNote {
   createdAt: string | null;
   createdBy: string | null;
   state: NoteState;
-  /** The service's refusal, when it refused. */
+  /** The service's refusal, when it refused (the note, or its delete). */
   refusal?: string | null;
+  /** When the service took its delete (state `deleted`). */
+  deletedAt?: string | null;
 }
 
 export interface Thread {
@@ -56,6 +59,14 @@ function StateMark({ n }: { n: ShownNote }) {
       return <HonestyMark kind="pending" detail="sending" />;
     case 'refused':
       return <HonestyMark kind="refused" detail={n.refusal ?? 'the service refused it'} />;
+    case 'deleting':
+      return n.refusal ? (
+        <HonestyMark kind="refused" detail={`delete refused: ${n.refusal}`} />
+      ) : (
+        <HonestyMark kind="pending" detail="delete waits to be sent" />
+      );
+    case 'deleted':
+      return <HonestyMark kind="deleted" detail={n.deletedAt ? formatUtc(n.deletedAt) : undefined} />;
     case 'local-only':
       return <HonestyMark kind="local-only" title="Kept on this computer; the service has no notes" />;
     default:
@@ -65,6 +76,27 @@ function StateMark({ n }: { n: ShownNote }) {
 
 function NoteBody({ n, actions }: { n: ShownNote; actions?: ReactNode }) {
   const notStated = <span className="unknown">not stated</span>;
+  if (n.state === 'deleted')
+    // The record of a deletion: who wrote it and when, not what it said.
+    return (
+      <article
+        className="note note-deleted"
+        aria-label={`Deleted note ${n.title ?? ''}`.trim()}
+        data-state={n.state}
+        data-note-id={n.id}
+      >
+        <header className="note-head">
+          {n.title && <h4 className="note-title">{n.title}</h4>}
+          <span className="note-meta muted">
+            {n.createdAt ? formatUtc(n.createdAt) : 'time unknown'}
+            {n.createdBy ? ` · ${n.createdBy}` : ''}
+          </span>
+          <StateMark n={n} />
+        </header>
+        <p className="muted">Deleted at the analyst's request; the service keeps a record of the deletion.</p>
+        {actions}
+      </article>
+    );
   return (
     <article
       className="note"
@@ -116,12 +148,15 @@ export function NoteThreads({
   notes,
   onReply,
   noteActions,
+  editorFor,
 }: {
   notes: readonly ShownNote[];
   /** Queues a reply to `parentId`; returns whether it was taken. */
   onReply?: (parentId: string, draft: NoteDraft) => Promise<boolean>;
   /** Extra controls on a note (discard a refused one, delete). */
   noteActions?: (n: ShownNote) => ReactNode;
+  /** A form shown in a note's place while it is edited; null shows the note. */
+  editorFor?: (n: ShownNote) => ReactNode | null;
 }) {
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -132,33 +167,37 @@ export function NoteThreads({
       {threads.map((t) => (
         <li key={t.head.id} className="note-thread">
           {t.orphan && <p className="muted">A reply to a note that is not here.</p>}
-          <NoteBody
-            n={t.head}
-            actions={
-              <div className="note-actions">
-                {onReply && !t.orphan && t.head.state !== 'refused' && (
-                  <button
-                    type="button"
-                    className="ghost"
-                    aria-expanded={replyTo === t.head.id}
-                    aria-label={`Reply to ${t.head.title ?? 'this note'}`}
-                    onClick={() => setReplyTo(replyTo === t.head.id ? null : t.head.id)}
-                  >
-                    Reply
-                  </button>
-                )}
-                {noteActions?.(t.head)}
-              </div>
-            }
-          />
+          {editorFor?.(t.head) ?? (
+            <NoteBody
+              n={t.head}
+              actions={
+                <div className="note-actions">
+                  {onReply && !t.orphan && t.head.state !== 'refused' && t.head.state !== 'deleted' && (
+                    <button
+                      type="button"
+                      className="ghost"
+                      aria-expanded={replyTo === t.head.id}
+                      aria-label={`Reply to ${t.head.title ?? 'this note'}`}
+                      onClick={() => setReplyTo(replyTo === t.head.id ? null : t.head.id)}
+                    >
+                      Reply
+                    </button>
+                  )}
+                  {noteActions?.(t.head)}
+                </div>
+              }
+            />
+          )}
           {(t.replies.length > 0 || replyTo === t.head.id) && (
             <ol className="note-replies" aria-label={`Replies to ${t.head.title ?? 'this note'}`}>
               {t.replies.map((r) => (
                 <li key={r.id}>
-                  <NoteBody
-                    n={r}
-                    actions={noteActions && <div className="note-actions">{noteActions(r)}</div>}
-                  />
+                  {editorFor?.(r) ?? (
+                    <NoteBody
+                      n={r}
+                      actions={noteActions && <div className="note-actions">{noteActions(r)}</div>}
+                    />
+                  )}
                 </li>
               ))}
               {replyTo === t.head.id && onReply && (

@@ -1,27 +1,50 @@
 // A watch's notes (alternate profile): the cached threads with the analyst's unsent notes,
 // each marked with its outbox state, and the form to add one (contract notes.add, through
-// the outbox). A refused note shows the service's words and can be discarded.
+// the outbox). A note the service does not have yet can be edited (notes.edit) or discarded;
+// a refused one shows the service's words and can be retried. A note the service has can be
+// deleted (after a confirmation, through the outbox); the cache keeps it as the record of its
+// deletion, and a delete not yet sent can be taken back.
 import { useState } from 'react';
 import type { OutboxItem, WatchNoteRow } from '../../../../shared/contract';
-import { useNotesAdd, useOutbox, useOutboxDiscard } from '../../data';
+import {
+  useNotesAdd,
+  useNotesDelete,
+  useNotesEdit,
+  useOutbox,
+  useOutboxDiscard,
+  useOutboxRetry,
+} from '../../data';
 import { WriteStatus, type Queued } from '../watches/write-status';
 import { NoteForm, type NoteDraft } from './note-form';
 import { NoteThreads, type NoteState, type ShownNote } from './note-threads';
 
 const s = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
 
+/** The open delete of a note in the outbox (not sent, not discarded), if any. */
+const deleteOf = (noteId: string, outbox: readonly OutboxItem[] | undefined) =>
+  outbox?.find(
+    (i) =>
+      i.op === 'note.delete' && i.payload.noteId === noteId && i.state !== 'sent' && i.state !== 'discarded',
+  );
+
 export function shownNote(row: WatchNoteRow, outbox: readonly OutboxItem[] | undefined): ShownNote {
   const n = row.note;
-  const queued = row.pending ? outbox?.find((i) => i.localId === row.id) : undefined;
-  const state: NoteState = !row.pending
-    ? 'sent'
-    : queued?.state === 'rejected' || queued?.state === 'blocked'
-      ? 'refused'
-      : // A send that lost the link stays `sending` (its outcome unknown) with the link's error:
-        // nothing is being sent now, it waits for the link like any pending note.
-        queued?.state === 'sending' && !queued.error
-        ? 'sending'
-        : 'pending';
+  const deleting = row.deletedAt ? undefined : deleteOf(row.id, outbox);
+  const queued = deleting ?? (row.pending ? outbox?.find((i) => i.localId === row.id) : undefined);
+  const refused = queued?.state === 'rejected' || queued?.state === 'blocked';
+  const state: NoteState = row.deletedAt
+    ? 'deleted'
+    : deleting
+      ? 'deleting'
+      : !row.pending
+        ? 'sent'
+        : refused
+          ? 'refused'
+          : // A send that lost the link stays `sending` (its outcome unknown) with the link's error:
+            // nothing is being sent now, it waits for the link like any pending note.
+            queued?.state === 'sending' && !queued.error
+            ? 'sending'
+            : 'pending';
   return {
     id: row.id,
     parentId: s(n.parent_id),
@@ -34,26 +57,42 @@ export function shownNote(row: WatchNoteRow, outbox: readonly OutboxItem[] | und
     createdAt: s(n.created_at),
     createdBy: s(n.created_by),
     state,
-    refusal: queued?.error?.message ?? null,
+    refusal: refused ? (queued?.error?.message ?? 'the service refused it') : null,
+    deletedAt: row.deletedAt,
   };
 }
 
+/** The outbox write behind a note's state: its add (pending, refused) or its delete (deleting). */
+const writeOf = (n: ShownNote, outbox: readonly OutboxItem[] | undefined) =>
+  n.state === 'deleting' ? deleteOf(n.id, outbox) : outbox?.find((i) => i.localId === n.id);
+
+const draftOfNote = (n: ShownNote): NoteDraft => ({
+  note: n.note,
+  ...(n.title ? { title: n.title } : {}),
+  ...(n.confidence ? { confidence: n.confidence } : {}),
+  ...(n.likelihood ? { likelihood: n.likelihood } : {}),
+  ...(n.gaps.length ? { gaps: n.gaps } : {}),
+  ...(n.nextCheck ? { nextCheck: n.nextCheck } : {}),
+});
+
 const toInput = (watchId: string, d: NoteDraft, parentId?: string) => ({
   watchId,
-  note: d.note,
-  ...(d.title ? { title: d.title } : {}),
   ...(parentId ? { parentId } : {}),
-  ...(d.confidence ? { confidence: d.confidence } : {}),
-  ...(d.likelihood ? { likelihood: d.likelihood } : {}),
-  ...(d.gaps ? { gaps: d.gaps } : {}),
-  ...(d.nextCheck ? { nextCheck: d.nextCheck } : {}),
+  ...d,
 });
+
+const nameOf = (n: ShownNote) => n.title ?? `note “${n.note.slice(0, 40)}”`;
 
 export function WatchNotes({ watchId, notes }: { watchId: string; notes: readonly WatchNoteRow[] }) {
   const add = useNotesAdd();
+  const edit = useNotesEdit();
+  const remove = useNotesDelete();
   const discard = useOutboxDiscard();
+  const retry = useOutboxRetry();
   const outbox = useOutbox();
   const [queued, setQueued] = useState<Queued | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const shown = notes.map((n) => shownNote(n, outbox.data));
 
   const send = async (draft: NoteDraft, parentId?: string): Promise<boolean> => {
@@ -61,6 +100,131 @@ export function WatchNotes({ watchId, notes }: { watchId: string; notes: readonl
     const item = await add.mutateAsync(toInput(watchId, draft, parentId));
     setQueued({ item, at, label: parentId ? 'Reply' : 'Note' });
     return true;
+  };
+  const whenQueued = (label: string, at = Date.now()) => ({
+    onSuccess: (item: OutboxItem) => setQueued({ item, at, label }),
+  });
+
+  const actions = (n: ShownNote) => {
+    const write = writeOf(n, outbox.data);
+    // A send whose outcome is unknown (cut mid-request) can be neither changed nor dropped:
+    // the service may have it; the next flush asks it first.
+    const unsent = (n.state === 'pending' || n.state === 'refused') && write?.state !== 'sending';
+    return (
+      <>
+        {n.state === 'refused' && write && (
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => retry.mutate({ localId: write.localId })}
+            aria-label={`Retry ${nameOf(n)}`}
+          >
+            Retry
+          </button>
+        )}
+        {unsent && write && (
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => setEditing(n.id)}
+            aria-label={`Edit ${nameOf(n)}`}
+          >
+            Edit
+          </button>
+        )}
+        {unsent && write && (
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => discard.mutate({ localId: write.localId })}
+            aria-label={`Discard ${nameOf(n)}`}
+          >
+            Discard
+          </button>
+        )}
+        {n.state === 'deleting' &&
+          write?.error &&
+          (write.state === 'rejected' || write.state === 'blocked') && (
+            <button
+              type="button"
+              className="ghost"
+              onClick={() => retry.mutate({ localId: write.localId })}
+              aria-label={`Retry deleting ${nameOf(n)}`}
+            >
+              Retry delete
+            </button>
+          )}
+        {n.state === 'deleting' && write && write.state !== 'sending' && (
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => discard.mutate({ localId: write.localId })}
+            aria-label={`Keep ${nameOf(n)}`}
+          >
+            Keep note
+          </button>
+        )}
+        {n.state === 'sent' &&
+          (confirming === n.id ? (
+            <span className="confirm" role="alertdialog" aria-label={`Delete ${nameOf(n)}`}>
+              <span>Delete this note? The service removes it and keeps a record of the deletion.</span>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => {
+                  setConfirming(null);
+                  remove.mutate({ watchId, noteId: n.id }, whenQueued('Delete note'));
+                }}
+              >
+                Delete note
+              </button>
+              <button type="button" className="ghost" onClick={() => setConfirming(null)}>
+                Keep it
+              </button>
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="ghost danger"
+              onClick={() => setConfirming(n.id)}
+              aria-label={`Delete ${nameOf(n)}…`}
+            >
+              Delete…
+            </button>
+          ))}
+      </>
+    );
+  };
+
+  const editorFor = (n: ShownNote) => {
+    if (editing !== n.id) return null;
+    const write = writeOf(n, outbox.data);
+    return (
+      <NoteForm
+        reply={!!n.parentId}
+        initial={draftOfNote(n)}
+        busy={edit.isPending}
+        error={edit.error?.message ?? null}
+        onCancel={() => setEditing(null)}
+        onSubmit={async (d) => {
+          if (!write) return false;
+          try {
+            const at = Date.now();
+            const { title, ...rest } = d;
+            const item = await edit.mutateAsync({
+              localId: write.localId,
+              ...rest,
+              ...(n.parentId ? {} : { title }),
+            });
+            setQueued({ item, at, label: 'Edit' });
+            setEditing(null);
+            return true;
+          } catch {
+            return false; // the form shows edit.error
+          }
+        }}
+      />
+    );
   };
 
   return (
@@ -72,18 +236,8 @@ export function WatchNotes({ watchId, notes }: { watchId: string; notes: readonl
       <NoteThreads
         notes={shown}
         onReply={(parentId, draft) => send(draft, parentId)}
-        noteActions={(n) =>
-          n.state === 'refused' && (
-            <button
-              type="button"
-              className="ghost"
-              onClick={() => discard.mutate({ localId: n.id })}
-              aria-label={`Discard refused note ${n.title ?? ''}`.trim()}
-            >
-              Discard
-            </button>
-          )
-        }
+        noteActions={actions}
+        editorFor={editorFor}
       />
       {queued && <WriteStatus queued={queued} />}
       <NoteForm
