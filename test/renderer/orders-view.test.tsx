@@ -345,6 +345,18 @@ describe('the projected monthly tokens', () => {
     );
   });
 
+  it('are 0 on the main profile, whose document says an order’s checks charge nothing', async () => {
+    renderWithData(
+      <CreateForm kind="order" bbox={[31, 30, 31.5, 30.5]} onQueued={() => {}} onCancel={() => {}} />,
+      client(DEMO_INFO),
+    );
+    const note = await screen.findByRole('note', { name: 'Projected monthly tokens' });
+    await waitFor(() =>
+      expect(note.textContent).toContain('0 and 0, as the service documents: an order’s checks run no model'),
+    );
+    expect(note.textContent).not.toContain('not known');
+  });
+
   it('are shown on an order the service accepted, and not invented for one it did not project', async () => {
     renderWithData(<OrdersView />, client());
     const table = await screen.findByRole('table', { name: 'Standing orders' });

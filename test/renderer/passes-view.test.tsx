@@ -7,7 +7,7 @@
 // same place and window to GET /passes (cost first, confirmed above the threshold), shows its
 // passes in their own table labelled as the service's answer with the charge and the clamp,
 // and a stored answer for another place, read offline, says it is not the prediction's question.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type {
@@ -272,6 +272,24 @@ describe('Passes view', () => {
     expect(alert.getAttribute('role')).toBe('alert');
     expect(alert.textContent).toMatch(/line 2 checksum is 3, expected 4\); nothing was imported/);
     expect(c.calls('elements.import')).toEqual([{ name: 'bad.tle', text: '1 25544U ...' }]);
+  });
+
+  it('imports an element file dropped anywhere on the window', async () => {
+    const c = client();
+    renderWithData(<PassesView />, c);
+    await screen.findByLabelText('Import an element file (TLE, 3LE or OMM)');
+    const file = new File(['[{"OBJECT_NAME":"X"}]'], 'gp.json', { type: 'application/json' });
+    const dragged = (type: string) =>
+      Object.assign(new Event(type, { bubbles: true, cancelable: true }), {
+        dataTransfer: { types: ['Files'], files: [file] },
+      });
+    const over = dragged('dragover');
+    act(() => void window.dispatchEvent(over));
+    expect(over.defaultPrevented).toBe(true); // the window takes the drop instead of opening the file
+    act(() => void window.dispatchEvent(dragged('drop')));
+    await waitFor(() =>
+      expect(c.calls('elements.import')).toEqual([{ name: 'gp.json', text: '[{"OBJECT_NAME":"X"}]' }]),
+    );
   });
 
   it('says the main profile has no watches, and lists the soonest passes over the alternate’s', async () => {

@@ -112,7 +112,12 @@ export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; 
                 {l.lastRunAt ? (
                   <span className="fired" title={formatUtc(l.lastRunAt)}>
                     <span className="tag tag-danger">FIRED</span> <RelativeTime iso={l.lastRunAt} />
-                    {l.totalRuns !== null && <span className="muted num"> · {l.totalRuns} runs</span>}
+                    {l.totalRuns !== null && (
+                      <span className="muted num">
+                        {' '}
+                        · {l.totalRuns.toLocaleString('en')} {l.totalRuns === 1 ? 'run' : 'runs'}
+                      </span>
+                    )}
                   </span>
                 ) : (
                   <span className="muted">never</span>

@@ -1,8 +1,9 @@
-// A standing order's projected monthly tokens, before it is created. The service offers no
-// estimate to ask for and documents no rule to compute one (docs/endpoints.md): the alternate
-// profile states typical and maximum figures only in its answer to the create itself, and the
-// cache keeps them on the order. So before a new order the window shows what the service
-// projected for the analyst's own earlier orders, named as such, and never a number of its own.
+// A standing order's projected monthly tokens, before it is created. The main profile documents
+// that an order's checks run no model and charge nothing: 0 a month, said with its source. The
+// alternate profile offers no estimate to ask for and no rule to compute one (docs/endpoints.md):
+// it states typical and maximum figures only in its answer to the create itself, and the cache
+// keeps them on the order. So there the window shows what the service projected for the
+// analyst's own earlier orders, named as such, and never a number of its own.
 import type { Profile } from '../../../../shared/contract';
 import { useStandingOrders } from '../../data';
 
@@ -37,7 +38,11 @@ export function TokenProjection({ profile }: { profile: Profile | null }) {
     <div className="token-projection" role="note" aria-label="Projected monthly tokens">
       <p>
         <strong>Projected monthly tokens</strong> (typical and max) for this order:{' '}
-        <span className="unknown">not known until the service accepts it</span>
+        {profile === 'main' ? (
+          <span>0 and 0, as the service documents: an order’s checks run no model and charge nothing</span>
+        ) : (
+          <span className="unknown">not known until the service accepts it</span>
+        )}
       </p>
       {stated.length > 0 ? (
         <p>
@@ -50,12 +55,14 @@ export function TokenProjection({ profile }: { profile: Profile | null }) {
           {stated.length > 3 ? ` (and ${stated.length - 3} more)` : ''}.
         </p>
       ) : null}
-      <p className="muted">
-        The service gives no estimate before an order exists and documents no rule to work one out.
-        {profile === 'alternate'
-          ? ' It states its projection when it accepts the order; the order then shows it.'
-          : ' This service does not state one when it accepts the order either.'}
-      </p>
+      {profile === 'main' ? (
+        <p className="muted">It states no projection of its own when it accepts the order.</p>
+      ) : (
+        <p className="muted">
+          The service gives no estimate before an order exists and documents no rule to work one out. It
+          states its projection when it accepts the order; the order then shows it.
+        </p>
+      )}
     </div>
   );
 }
