@@ -184,28 +184,38 @@ beforeEach(() => {
 });
 
 describe('opening a notification', () => {
-  it('a fired standing order opens Orders with the order selected and the events that fired it', async () => {
+  it('a fired standing order opens on the map, the inspector showing the order and the events that fired it', async () => {
+    useViewState.setState({ view: 'signals' });
     setup();
     const list = await openList();
     await userEvent.click(within(list).getByRole('button', { name: 'Standing order fired: Port watch' }));
 
-    expect(useViewState.getState().view).toBe('orders');
-    const row = (await screen.findByRole('cell', { name: 'Port watch' })).closest('tr')!;
-    expect(row.getAttribute('aria-selected')).toBe('true');
-    const other = screen.getByRole('cell', { name: 'Strait check' }).closest('tr')!;
-    expect(other.getAttribute('aria-selected')).toBe('false');
-    const found = await screen.findByRole('region', { name: 'What Port watch found' });
+    expect(useViewState.getState().view).toBe('map');
+    expect(useSelection.getState().selection).toMatchObject({
+      kind: 'order',
+      id: 'o-1',
+      from: 'Notifications',
+    });
+    // The inspector reads the order: its state, and what its last run can be explained by.
+    const inspector = screen.getByRole('complementary', { name: 'Inspector' });
+    expect(await within(inspector).findByRole('heading', { name: 'Port watch', level: 3 })).toBeTruthy();
+    expect(inspector.textContent).toContain('active');
+    const found = await within(inspector).findByRole('region', { name: 'What Port watch found' });
     const events = await within(found).findByRole('list', { name: 'Events that fired it' });
     expect(within(events).getByRole('button', { name: 'Fire at the container terminal' })).toBeTruthy();
-    // The inspector reads the order by its name, opened from the notifications.
-    const inspector = screen.getByRole('complementary', { name: 'Inspector' });
-    expect(within(inspector).getByRole('heading', { name: 'Port watch' })).toBeTruthy();
-    expect(inspector.textContent).toContain('Notifications');
     // The list closed: it would cover the view it opened.
     expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
     expect(screen.getByRole('button', { name: '4 notifications' }).getAttribute('aria-expanded')).toBe(
       'false',
     );
+
+    // From the inspector, its row in Orders, selected.
+    await userEvent.click(within(inspector).getByRole('button', { name: 'Open in Orders' }));
+    expect(useViewState.getState().view).toBe('orders');
+    const row = (await screen.findByRole('cell', { name: 'Port watch' })).closest('tr')!;
+    expect(row.getAttribute('aria-selected')).toBe('true');
+    const other = screen.getByRole('cell', { name: 'Strait check' }).closest('tr')!;
+    expect(other.getAttribute('aria-selected')).toBe('false');
   });
 
   it('a watch opens Watches with its detail, by Enter from the keyboard', async () => {

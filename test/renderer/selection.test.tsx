@@ -36,9 +36,9 @@ describe('the selection', () => {
     expect(within(inspector()).getByRole('heading', { level: 3 }).textContent).toBe(fired.title);
     expect(within(inspector()).getByText('order-77')).toBeTruthy();
     expect(within(inspector()).getByText('Standing order')).toBeTruthy();
-    // Opening it went to its target's view (test/renderer/notification-target.test.tsx); back
-    // in Status, the list marks it as the selection.
-    expect(useViewState.getState().view).toBe('orders');
+    // Opening it went to the map, where an order's outline is (test/renderer/notification-target.test.tsx);
+    // back in Status, the list marks it as the selection.
+    expect(useViewState.getState().view).toBe('map');
     act(() => useViewState.getState().setView('status'));
     expect(row().getAttribute('aria-current')).toBe('true');
 

@@ -1,5 +1,6 @@
 // The selection, whatever view it was made in. Its actions (thread, passes, watch, export)
 // join here as their views arrive.
+import { OrderInspector, WatchInspector } from '../features/inspector/own-record-inspector';
 import { SignalInspector } from '../features/inspector/signal-inspector';
 import { useSelection } from '../state/selection';
 import { useViewState } from '../state/view-state';
@@ -41,6 +42,19 @@ export function Inspector() {
       {selection?.kind === 'signal' ? (
         <div className="inspector-body" data-testid="inspector-selection">
           <SignalInspector key={selection.id} id={selection.id} label={selection.label} />
+          <div className="actions">
+            <button type="button" onClick={clear}>
+              Clear selection <kbd>Esc</kbd>
+            </button>
+          </div>
+        </div>
+      ) : selection?.kind === 'order' || selection?.kind === 'watch' ? (
+        <div className="inspector-body" data-testid="inspector-selection">
+          {selection.kind === 'order' ? (
+            <OrderInspector key={selection.id} selection={selection} />
+          ) : (
+            <WatchInspector key={selection.id} selection={selection} />
+          )}
           <div className="actions">
             <button type="button" onClick={clear}>
               Clear selection <kbd>Esc</kbd>

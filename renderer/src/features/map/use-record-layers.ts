@@ -7,8 +7,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MeasuredListKind, MeasuredListResult } from '../../../../shared/contract';
 import { useMeasured, useMonitoringAreas, useStandingOrders, useTransit, useWatches } from '../../data';
-import { useSelection } from '../../state/selection';
+import { containsExtent, createEmpty, extend } from 'ol/extent';
+import { useSelection, type SelectionKind } from '../../state/selection';
 import { isInspectable, type RecordsHandle } from './layers';
+import { selectionKeyOf } from './layers/record-layer';
 import { CYCLONES_LAYER_ID } from './layers/cyclones';
 import { MONITORING_AREAS_LAYER_ID } from './layers/monitoring-areas';
 import { NIGHTLIGHT_LAYER_ID } from './layers/nightlight';
@@ -19,6 +21,13 @@ import { THERMAL_LAYER_ID } from './layers/thermal';
 import { TRANSIT_LAYER_ID, transitRecords } from './layers/transit';
 import { WATCHES_LAYER_ID } from './layers/watches';
 import type { WatchMap } from './watch-map';
+
+/** The layer that outlines each kind of the analyst's own records. */
+const OUTLINE_LAYER: Partial<Record<SelectionKind, string>> = {
+  watch: WATCHES_LAYER_ID,
+  order: STANDING_ORDERS_LAYER_ID,
+  area: MONITORING_AREAS_LAYER_ID,
+};
 
 /** The most records a measured list answers with (the contract's limit). */
 const MEASURED_LIMIT = 1000;
@@ -113,6 +122,35 @@ export function useRecordLayers(map: WatchMap | null): RecordLayersState {
       if (isInspectable(h)) h.setSelected(selectedKey);
     }
   }, [map, selectedKey]);
+
+  // A watch, order or area chosen elsewhere (a list, a notification) is brought into view once
+  // its outline is on the map (its answer may come after the map opens); one picked on the map
+  // stays where it is.
+  const toFit = useRef<string | null>(null);
+  const outlined = selection ? OUTLINE_LAYER[selection.kind] : undefined;
+  const from = selection?.from;
+  useEffect(() => {
+    toFit.current = outlined && from !== 'Map' ? selectedKey : null;
+  }, [selectedKey, outlined, from]);
+  useEffect(() => {
+    const key = toFit.current;
+    if (!map || !key || !outlined) return;
+    const features = map
+      .handle<RecordsHandle<unknown>>(outlined)
+      ?.source.getFeatures()
+      .filter((f) => selectionKeyOf(f) === key);
+    if (!features?.length) return;
+    toFit.current = null;
+    const extent = createEmpty();
+    for (const f of features) {
+      const g = f.getGeometry();
+      if (g) extend(extent, g.getExtent());
+    }
+    const view = map.map.getView();
+    const size = map.map.getSize();
+    if (!size || containsExtent(view.calculateExtent(size), extent)) return;
+    view.fit(extent, { padding: [60, 60, 60, 60], maxZoom: 9, duration: 300 });
+  });
 
   useEffect(() => {
     if (!map) return;

@@ -16,7 +16,7 @@ const KIND_WORD: Record<AppNotification['kind'], string> = {
 };
 
 const OPENS_IN: Record<NonNullable<AppNotification['target']>['type'], string> = {
-  order: 'Open this standing order in Orders',
+  order: 'Show this standing order on the map',
   watch: 'Open this watch in Watches',
   signal: 'Show this signal in the inspector',
 };

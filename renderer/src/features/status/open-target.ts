@@ -1,7 +1,7 @@
-// Opening a notification takes the analyst to what it is about, in the view that works on it:
-// a fired standing order in Orders (selected, so its fired events show beside the list), a
-// watch in Watches (its detail open), a signal in the inspector. The selection is the shared
-// one, so the map and every list agree on what was opened.
+// Opening a notification takes the analyst to what it is about: a fired standing order on the
+// map (its outline brought into view; the inspector shows its run and the events that can
+// explain it), a watch in Watches (its detail open), a signal in the inspector. The selection
+// is the shared one, so the map and every list agree on what was opened.
 import type { AppNotification } from '../../../../shared/contract';
 import { useSelection, type Selection } from '../../state/selection';
 import { useViewState, type ViewId } from '../../state/view-state';
@@ -9,7 +9,7 @@ import { useViewState, type ViewId } from '../../state/view-state';
 type Target = NonNullable<AppNotification['target']>;
 
 /** The view each target opens in; a signal stays in the current view (the inspector shows it). */
-const VIEW_OF: Record<Target['type'], ViewId | null> = { order: 'orders', watch: 'watches', signal: null };
+const VIEW_OF: Record<Target['type'], ViewId | null> = { order: 'map', watch: 'watches', signal: null };
 
 /** Main titles them "<what happened>: <name>"; the selection's label is the name. */
 export function targetLabel(n: Pick<AppNotification, 'kind' | 'title'>): string {
