@@ -62,6 +62,16 @@ function OrderActions({ line }: { line: OrderLine }) {
   );
 }
 
+/** Date and time each kept whole: a narrow cell breaks between them, never inside a date. */
+function DateTime({ iso }: { iso: string }) {
+  const [date, time] = formatUtc(iso).replace(' UTC', '').split(' ');
+  return (
+    <>
+      <span className="nowrap">{date}</span> <span className="nowrap">{time}</span>
+    </>
+  );
+}
+
 export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; canChange: boolean }) {
   const selection = useSelection((s) => s.selection);
   const select = useSelection((s) => s.select);
@@ -108,7 +118,7 @@ export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; 
               </td>
               <td>{l.cadence ?? <span className="unknown">not said</span>}</td>
               <td className="right num">{l.km2 === null ? '—' : formatKm2(l.km2)}</td>
-              <td>
+              <td className="wrap">
                 {l.lastRunAt ? (
                   <span className="fired" title={formatUtc(l.lastRunAt)}>
                     <span className="tag tag-danger">FIRED</span> <RelativeTime iso={l.lastRunAt} />
@@ -123,15 +133,15 @@ export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; 
                   <span className="muted">never</span>
                 )}
               </td>
-              <td className="num">{l.nextDueAt ? formatUtc(l.nextDueAt).replace(' UTC', '') : '—'}</td>
-              <td className="right num">
+              <td className="num wrap">{l.nextDueAt ? <DateTime iso={l.nextDueAt} /> : '—'}</td>
+              <td className="right num wrap">
                 {l.projected ? (
                   `typical ${l.projected.typical.toLocaleString('en')} · max ${l.projected.max.toLocaleString('en')}`
                 ) : (
                   <span className="muted">not stated</span>
                 )}
               </td>
-              <td>
+              <td className="wrap">
                 <PendingNote pending={l.pending} changes={l.changes} />
               </td>
               {canChange && (
