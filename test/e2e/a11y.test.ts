@@ -2,9 +2,9 @@
 // inspector holding a signal and the open thread, in the dark and the light theme, pass axe
 // with no serious or critical violation. Runs in a real browser through `watchfloor serve --demo`.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
 import type { ServeProcess } from '../helpers/serve';
 import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
 
@@ -32,22 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await demoWindow?.close();
 });
-
-/** Serious and critical violations only, each named by rule and the elements it hit. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  // Let transitions and fades settle so colours are measured as shown.
-  await page.waitForTimeout(300);
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) — ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
 

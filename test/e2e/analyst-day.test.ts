@@ -8,7 +8,10 @@
 // the service answers → a watch → its decision package → a second revision and the diff →
 // a note written while the service is down (pending) then sent → passes over the watch → a
 // standing order too large (refused with the reason) and a valid one → it fires → the
-// notification → clicking it opens the order.
+// notification → clicking it shows the order on the map (the inspector reads it) → its row in
+// Orders. At the steps that show the watch and its notes, the package's diff, a pending note,
+// the passes, the refused box, the notifications and the fired order, axe finds no serious or
+// critical violation (the watch and the diff in the light theme too).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -16,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/contract';
 import { startDemoService, type DemoService } from '../../electron/demo';
 import { COUNTRIES } from '../../electron/demo/geography';
+import { seriousBothThemes, seriousViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { repoRoot } from '../helpers/cli';
 import { DEMO_KEY, DEMO_NOW } from '../helpers/demo';
@@ -153,6 +157,11 @@ describe('the day, against a demo service the test advances (serve --base-url)',
       )
       .toBe(true);
   }
+  /**
+   * The step's view passes axe (serious and critical only). A soft assertion: a violation fails
+   * its step by name and rule, yet the day goes on, so the later steps still run and check.
+   */
+  const noSeriousViolations = async (found: Promise<string[]>) => expect.soft(await found).toEqual([]);
   const detail = () => page.getByTestId('watch-detail');
   const packageView = () => page.getByTestId('package-view');
 
@@ -207,6 +216,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await detail().getByRole('heading', { level: 2, name: watchName, exact: true }).waitFor();
     await detail().getByRole('region', { name: 'Latest change' }).getByText(w.latestChange.summary).waitFor();
     await shot(page, '05-watch');
+    await noSeriousViolations(seriousBothThemes(page, 'Watch detail and notes', { include: 'main' }));
 
     await detail().getByRole('button', { name: 'Decision package' }).click();
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Decision package' }).waitFor();
@@ -255,6 +265,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
       'verdict: procurable → actionable',
     );
     await shot(page, '07-diff');
+    await noSeriousViolations(seriousBothThemes(page, 'Decision package with the diff', { include: 'main' }));
   });
 
   it('keeps a note written while the service is down pending, and sends it once it is back', async () => {
@@ -286,6 +297,8 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     expect(['pending', 'sending']).toContain(await note.getAttribute('data-state'));
     expect(await note.getByText('PENDING').count()).toBe(1);
     await shot(page, '08-note-pending');
+    // The whole window: the status bar says the link is offline meanwhile.
+    await noSeriousViolations(seriousViolations(page, 'Note pending, offline'));
 
     demo = await startService(port);
     await syncFromKeyboard();
@@ -319,6 +332,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
       })
       .toBe(1);
     await shot(page, '10-passes');
+    await noSeriousViolations(seriousViolations(page, 'Passes over the watch', { include: 'main' }));
   });
 
   it('refuses a standing order too large with the reason, and creates a valid one', async () => {
@@ -342,6 +356,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     expect(await panel.getByRole('button', { name: 'Create standing order' }).isDisabled()).toBe(true);
     await panel.getByText('bbox is larger than 100,000 km2').waitFor();
     await shot(page, '11-order-too-large');
+    await noSeriousViolations(seriousViolations(page, 'Map, box refused', { include: 'main' }));
     await panel.getByRole('button', { name: 'Clear box' }).click();
 
     // About 170 km a side: a valid one.
@@ -358,7 +373,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await shot(page, '12-order-created');
   });
 
-  it('the world advances, the order fires, the notification appears, and opening it opens the order', async () => {
+  it('the world advances, the order fires, the notification appears, and opening it shows the order', async () => {
     const order = demo.world.orders.find((o) => o.name === 'Delta day order')!;
     // The order as the cache knows it before it fires: a first sighting is never news.
     await syncFromKeyboard();
@@ -382,18 +397,35 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     const open = list.getByRole('button', { name: 'Standing order fired: Delta day order' });
     await open.waitFor();
     await shot(page, '13-notification');
+    // The whole window: the notifications list opens from the status bar.
+    await noSeriousViolations(seriousViolations(page, 'Notifications open'));
 
+    // It opens on the map, the inspector reading the order and the events that fired it.
     await open.click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Map', exact: true }).waitFor();
+    expect(await list.count()).toBe(0);
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('heading', { level: 3, name: 'Delta day order', exact: true }).waitFor();
+    const firedEvents = async (where: Locator) => {
+      const what = where.getByRole('region', { name: 'What Delta day order found' });
+      await what.getByText('FIRED').first().waitFor({ timeout: 30_000 });
+      const events = what.getByRole('list', { name: 'Events that fired it' });
+      await events.waitFor({ timeout: 30_000 });
+      for (const f of found) await events.getByRole('button', { name: f.title }).waitFor();
+    };
+    await firedEvents(inspector);
+    await shot(page, '14-order-on-map');
+    // The whole window: the inspector holds the order beside the map.
+    await noSeriousViolations(seriousViolations(page, 'Map + inspector, fired order'));
+
+    // From the inspector, its row in Orders, selected, with what it found.
+    await inspector.getByRole('button', { name: 'Open in Orders' }).click();
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Orders', exact: true }).waitFor();
     const row = orderRow(page, 'Delta day order');
     await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
-    const what = page.getByRole('region', { name: 'What Delta day order found' });
-    await what.getByText('FIRED').first().waitFor({ timeout: 30_000 });
-    const events = what.getByRole('list', { name: 'Events that fired it' });
-    await events.waitFor({ timeout: 30_000 });
-    for (const f of found) await events.getByRole('button', { name: f.title }).waitFor();
-    expect(await list.count()).toBe(0);
-    await shot(page, '14-order-opened');
+    await firedEvents(page.getByRole('main'));
+    await shot(page, '15-order-opened');
+    await noSeriousViolations(seriousViolations(page, 'Orders, fired order opened', { include: 'main' }));
     expect(problems).toEqual([]);
   });
 });

@@ -5,10 +5,10 @@
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, Input, Result } from '../../shared/contract';
+import { seriousViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
 import { artifacts, freshHome, goTo } from '../helpers/window';
@@ -111,10 +111,7 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     const listed = Number((await count.textContent())!.match(/^([\d,]+)/)![1]!.replace(/,/g, ''));
     expect(listed).toBeGreaterThan(0);
     // Every control named, contrast enough (as test/e2e/a11y.test.ts counts violations).
-    const axe = await new AxeBuilder({ page }).include('.export-dialog').analyze();
-    expect(
-      axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousViolations(page, 'Export dialog', { include: '.export-dialog' })).toEqual([]);
 
     await d.getByRole('radio', { name: /^GeoJSON/ }).check();
     await d.getByRole('button', { name: 'Export GeoJSON' }).click();

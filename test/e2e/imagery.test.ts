@@ -7,11 +7,11 @@
 // is read again from the cache, after a reload too. Alternate profile (`serve --demo`): a typed
 // box and a date + days window answer. axe finds no serious or critical violation, dark or
 // light. Screenshots go to .tmp/artifacts/.
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
+import { seriousBothThemes, seriousViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { DEMO_KEY } from '../helpers/demo';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
@@ -34,20 +34,8 @@ async function open(serve: ServeProcess, problems: string[]): Promise<Page> {
   return page;
 }
 
-async function seriousViolations(page: Page, theme: string): Promise<string[]> {
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="imagery-view"]').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${theme}: ${v.id} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-}
-
+/** What the axe checks cover: the Imagery view. */
+const IMAGERY = '[data-testid="imagery-view"]';
 const historyRows = (page: Page) => page.getByRole('region', { name: 'Imagery history' }).locator('tbody tr');
 const view = (page: Page) => page.getByTestId('imagery-view');
 /** The imagery search's cost panel (the index series has its own). */
@@ -181,11 +169,7 @@ describe('Imagery, main profile (serve --base-url, a demo service the test can s
       .getByRole('button', { name: /^Show the answer/ })
       .click();
     await scenes(page).waitFor();
-    const found = await seriousViolations(page, 'dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    found.push(...(await seriousViolations(page, 'light')));
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    expect(found).toEqual([]);
+    expect(await seriousBothThemes(page, 'Imagery', { include: IMAGERY })).toEqual([]);
   });
 
   it('reads a stored answer from the cache with the service stopped, after a reload too', async () => {
@@ -245,7 +229,7 @@ describe('Imagery, alternate profile (serve --demo)', () => {
       /scenes would be measured.*measuring would cost \d+(\.\d+)? tokens/,
     );
     await page.screenshot({ path: path.join(artifacts, 'imagery-alternate.png') });
-    expect(await seriousViolations(page, 'dark')).toEqual([]);
+    expect(await seriousViolations(page, 'Imagery, dark', { include: IMAGERY })).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

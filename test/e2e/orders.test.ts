@@ -4,10 +4,10 @@
 // standing order refused with the service's reason, a valid one created (pending, then listed
 // with the service), paused, and deleted after a confirmation; a fired order's events and an
 // area's series chart. Screenshots go to .tmp/artifacts/.
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
 import { artifacts, freshHome, goTo } from '../helpers/window';
@@ -157,13 +157,7 @@ describe('the Orders view (serve --demo --profile alternate)', () => {
       expect(await figure.textContent()).toMatch(/\d+ measurements/);
       await shot(page, `series-${theme}`);
       // Serious or critical accessibility problems in the view as shown (both themes).
-      await page.waitForTimeout(300);
-      const axe = await new AxeBuilder({ page }).include('main').analyze();
-      expect(
-        axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${theme}: ${v.id} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
+      expect(await seriousViolations(page, `Orders, ${theme}`, { include: 'main' })).toEqual([]);
       await context.close();
     }
     expect(problems).toEqual([]);

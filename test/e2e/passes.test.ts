@@ -7,10 +7,10 @@
 // lists the service's passes in their own table with the 7-day narrowing marked.
 // Screenshots go to .tmp/artifacts/.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, switchTheme } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { repoRoot } from '../helpers/cli';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
@@ -185,23 +185,11 @@ describe('Passes', () => {
 
   it('has no serious or critical accessibility violation, dark or light', async () => {
     await page.getByRole('table', { name: 'Passes', exact: true }).waitFor();
-    const serious = async (theme: string) => {
-      await page.waitForTimeout(300);
-      const { violations } = await new AxeBuilder({ page }).include('[data-testid="passes-view"]').analyze();
-      return violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${theme}: ${v.id} — ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(', ')}`,
-        );
-    };
-    const found = await serious('dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    const scope = { include: '[data-testid="passes-view"]' };
+    const found = await seriousViolations(page, 'Passes, dark', scope);
+    await switchTheme(page, 'light');
     await shot('view-light');
-    found.push(...(await serious('light')));
+    found.push(...(await seriousViolations(page, 'Passes, light', scope)));
     expect(found).toEqual([]);
   });
 });

@@ -7,12 +7,12 @@
 // job left running by a restart of serve, finished after it by main alone (before any window
 // opens). axe finds no serious or critical violation, dark or light. Screenshots go to
 // .tmp/artifacts/.
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredAnswer, ToolsHistoryResult } from '../../shared/contract';
 import { startDemoService, type DemoService } from '../../electron/demo';
+import { seriousBothThemes } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { DEMO_KEY } from '../helpers/demo';
 import { contractCall, startServeProcess, type ServeProcess } from '../helpers/serve';
@@ -63,20 +63,6 @@ async function setThreshold(n: number): Promise<void> {
   await expect
     .poll(async () => (await contractCall<{ confirmAbove: number }>(serve, 'tools.wallet')).confirmAbove)
     .toBe(n);
-}
-
-async function seriousViolations(theme: string): Promise<string[]> {
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="analyst-view"]').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${theme}: ${v.id} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
 }
 
 beforeAll(async () => {
@@ -193,11 +179,7 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
       .getByRole('button', { name: /^Show the answer/ })
       .click();
     await answer().getByTestId('analyst-brief').waitFor();
-    const found = await seriousViolations('dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    found.push(...(await seriousViolations('light')));
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    expect(found).toEqual([]);
+    expect(await seriousBothThemes(page, 'Analyst', { include: '[data-testid="analyst-view"]' })).toEqual([]);
   });
 
   it('follows a deep question answered 202 as a job polled to done', async () => {

@@ -7,12 +7,12 @@
 // answers are read again from the history, after a reload. Alternate profile (`serve --demo`):
 // its shapes (integer ids, `top`) answer in both views. axe finds no serious or critical
 // violation on either view, dark or light. Screenshots go to .tmp/artifacts/.
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
+import { seriousViolations as axeCheck, switchTheme } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { DEMO_KEY } from '../helpers/demo';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
@@ -36,19 +36,9 @@ async function open(serve: ServeProcess, problems: string[]): Promise<Page> {
   return page;
 }
 
-async function seriousViolations(page: Page, testId: string, theme: string): Promise<string[]> {
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${testId} ${theme}: ${v.id} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-}
+/** The axe check on one view, named by its test id and the theme it is seen in. */
+const seriousViolations = (page: Page, testId: string, theme: 'dark' | 'light') =>
+  axeCheck(page, `${testId} ${theme}`, { include: `[data-testid="${testId}"]` });
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const daysBefore = (n: number) => day(new Date(Date.now() - n * 86_400_000));
@@ -184,11 +174,11 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     await goTo(page, 'Collection');
     await page.getByRole('region', { name: 'Priority survey answer' }).waitFor();
     found.push(...(await seriousViolations(page, 'collection-view', 'dark')));
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await switchTheme(page, 'light');
     found.push(...(await seriousViolations(page, 'collection-view', 'light')));
     await goTo(page, 'Registry');
     found.push(...(await seriousViolations(page, 'registry-view', 'light')));
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await switchTheme(page, 'dark');
     expect(found).toEqual([]);
   });
 

@@ -9,11 +9,11 @@
 // readable with the service stopped, after a reload. axe finds no serious or critical violation
 // on the Brief view and on the inspector with the refine panel open. Screenshots go to
 // .tmp/artifacts/.
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
+import { seriousBothThemes as axeBothThemes } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { DEMO_KEY } from '../helpers/demo';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
@@ -36,28 +36,9 @@ async function open(serve: ServeProcess, problems: string[]): Promise<Page> {
   return page;
 }
 
-async function seriousViolations(page: Page, testId: string): Promise<string[]> {
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${testId}: ${v.id} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-}
-
-/** Both themes, as the other e2e tests check them. */
-async function seriousBothThemes(page: Page, testId: string): Promise<string[]> {
-  const found = await seriousViolations(page, testId);
-  await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-  found.push(...(await seriousViolations(page, testId)));
-  await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-  return found;
-}
+/** The axe check on one part of the window, named by its test id, in both themes. */
+const seriousBothThemes = (page: Page, testId: string) =>
+  axeBothThemes(page, testId, { include: `[data-testid="${testId}"]` });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `tools-refine-brief-${name}.png`) });

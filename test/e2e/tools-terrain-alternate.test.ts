@@ -6,11 +6,11 @@
 // stored answer is read again from the cache. Alternate profile (`serve --demo`): hotspots drawn
 // on the map as a grid (one feature per cell), claims, and discriminators at 3 tokens. axe finds
 // no serious or critical violation on any of these views. Screenshots go to .tmp/artifacts/.
-import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
+import { seriousViolations as axeCheck, seriousBothThemes } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { DEMO_KEY } from '../helpers/demo';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
@@ -33,19 +33,9 @@ async function open(serve: ServeProcess, problems: string[]): Promise<Page> {
   return page;
 }
 
-async function seriousViolations(page: Page, testId: string): Promise<string[]> {
-  await page.waitForTimeout(300);
-  const { violations } = await new AxeBuilder({ page }).include(`[data-testid="${testId}"]`).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${testId}: ${v.id} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-}
+/** The axe check on one view, named by its test id. */
+const seriousViolations = (page: Page, testId: string) =>
+  axeCheck(page, testId, { include: `[data-testid="${testId}"]` });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `tools-${name}.png`) });
@@ -187,11 +177,9 @@ describe('Terrain, main profile (serve --base-url, a demo service the test can s
       path: '/api/v1/terrain',
       query: { operation: 'sar_geometry', incidence_deg: '35', look_azimuth_deg: '280' },
     });
-    const found = await seriousViolations(page, 'terrain-view');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
-    found.push(...(await seriousViolations(page, 'terrain-view')));
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
-    expect(found).toEqual([]);
+    expect(
+      await seriousBothThemes(page, 'terrain-view', { include: '[data-testid="terrain-view"]' }),
+    ).toEqual([]);
   });
 
   it('says the main profile’s service has no hotspots, claims or discriminators', async () => {

@@ -3,10 +3,10 @@
 // watches' buckets, a watch's detail opened, a note added (pending, then sent), the watch
 // renamed and paused, and its decision package opened. Screenshots go to .tmp/artifacts/.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, Input, Result } from '../../shared/contract';
+import { seriousViolations as axeCheck, switchTheme } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { startServeProcess, type ServeProcess } from '../helpers/serve';
 import { artifacts, freshHome, goTo, startDemoWindow } from '../helpers/window';
@@ -67,19 +67,8 @@ const BUCKETS = [
 ] as const;
 const detail = () => page.getByTestId('watch-detail');
 
-/** Serious and critical axe violations in the view as shown (as test/e2e/a11y.test.ts counts them). */
-async function seriousViolations(where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('main').analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} — ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => n.target.join(' '))
-          .join(', ')}`,
-    );
-}
+/** Serious and critical axe violations in the view as shown (test/helpers/axe.ts). */
+const seriousViolations = (where: string) => axeCheck(page, where, { include: 'main' });
 
 describe('Watches (serve --demo --profile alternate)', () => {
   it('shows the four buckets with counts equal to the cached watches’ buckets', async () => {
@@ -177,10 +166,10 @@ describe('Watches (serve --demo --profile alternate)', () => {
     expect(cached.name).toBe('Port of interest');
     expect(cached.status).toBe('paused');
     await shot('renamed-paused-dark');
-    await page.getByRole('button', { name: 'Switch to the light theme' }).click();
+    await switchTheme(page, 'light');
     await shot('renamed-paused-light');
     expect(await seriousViolations('watch detail, light')).toEqual([]);
-    await page.getByRole('button', { name: 'Switch to the dark theme' }).click();
+    await switchTheme(page, 'dark');
   });
 
   it('opens the watch’s decision package', async () => {

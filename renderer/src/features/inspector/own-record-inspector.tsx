@@ -98,7 +98,7 @@ export function OrderInspector({ selection }: { selection: Selection }) {
         <dt>Next due</dt>
         <dd className="num">{line.nextDueAt ? formatUtc(line.nextDueAt) : '—'}</dd>
       </dl>
-      <FiredPanel orderId={line.id} name={line.name} demo={info?.mode === 'demo'} />
+      <FiredPanel orderId={line.id} name={line.name} demo={info?.mode === 'demo'} compact />
       <div className="actions">
         <button type="button" onClick={() => setView('orders')}>
           Open in Orders

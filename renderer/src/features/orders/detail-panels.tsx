@@ -9,17 +9,32 @@ import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { SeriesChart } from './series-chart';
 
-export function FiredPanel({ orderId, name, demo }: { orderId: string; name: string; demo: boolean }) {
+/** `compact`: inside the inspector, under the order's own heading (no header of its own). */
+export function FiredPanel({
+  orderId,
+  name,
+  demo,
+  compact = false,
+}: {
+  orderId: string;
+  name: string;
+  demo: boolean;
+  compact?: boolean;
+}) {
   const answer = useOrderFired(orderId);
   const select = useSelection((s) => s.select);
   const setView = useViewState((s) => s.setView);
   const data = answer.data;
   return (
-    <section className="panel orders-detail" aria-label={`What ${name} found`}>
-      <header className="panel-header">
-        <h2>{name}</h2>
-        {data && <AnswerMarks demo={demo} asOf={data.asOf} />}
-      </header>
+    <section className={compact ? 'fired-compact' : 'panel orders-detail'} aria-label={`What ${name} found`}>
+      {compact ? (
+        data && <AnswerMarks demo={demo} asOf={data.asOf} />
+      ) : (
+        <header className="panel-header">
+          <h2>{name}</h2>
+          {data && <AnswerMarks demo={demo} asOf={data.asOf} />}
+        </header>
+      )}
       {answer.error ? (
         <EmptyState tone="error" title="This order could not be read from the cache">
           <p>{answer.error.message}</p>
