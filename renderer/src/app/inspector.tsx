@@ -1,6 +1,6 @@
 // The selection, whatever view it was made in. Its actions (thread, passes, watch, export)
 // join here as their views arrive.
-import { OrderInspector, WatchInspector } from '../features/inspector/own-record-inspector';
+import { OrderInspector, SelectionHead, WatchInspector } from '../features/inspector/own-record-inspector';
 import { SignalInspector } from '../features/inspector/signal-inspector';
 import { useSelection } from '../state/selection';
 import { useViewState } from '../state/view-state';
@@ -63,18 +63,11 @@ export function Inspector() {
         </div>
       ) : selection ? (
         <div className="inspector-body" data-testid="inspector-selection">
-          <p className="eyebrow">{KIND[selection.kind] ?? selection.kind}</p>
-          <h3 className="inspector-title">{selection.label ?? selection.id}</h3>
-          <dl className="facts">
-            <dt>ID</dt>
-            <dd className="mono">{selection.id}</dd>
-            {selection.from && (
-              <>
-                <dt>Selected in</dt>
-                <dd>{selection.from}</dd>
-              </>
-            )}
-          </dl>
+          <SelectionHead
+            kind={KIND[selection.kind] ?? selection.kind}
+            title={selection.label ?? selection.id}
+            selection={selection}
+          />
           <div className="actions">
             <button type="button" onClick={clear}>
               Clear selection <kbd>Esc</kbd>

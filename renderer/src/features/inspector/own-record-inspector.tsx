@@ -16,8 +16,16 @@ import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 
-/** What is known of the selection before (or without) its record: its name, id and origin. */
-function Head({ kind, title, selection }: { kind: string; title: string; selection: Selection }) {
+/** What is known of any selection before (or without) its record: its kind, name, id and origin. */
+export function SelectionHead({
+  kind,
+  title,
+  selection,
+}: {
+  kind: string;
+  title: string;
+  selection: Selection;
+}) {
   return (
     <>
       <p className="eyebrow">{kind}</p>
@@ -58,7 +66,11 @@ export function OrderInspector({ selection }: { selection: Selection }) {
     [orders.data, outbox.data, selection.id],
   );
   const head = (
-    <Head kind="Standing order" title={line?.name ?? selection.label ?? selection.id} selection={selection} />
+    <SelectionHead
+      kind="Standing order"
+      title={line?.name ?? selection.label ?? selection.id}
+      selection={selection}
+    />
   );
   if (!line)
     return (
@@ -116,7 +128,7 @@ export function WatchInspector({ selection }: { selection: Selection }) {
   const setView = useViewState((s) => s.setView);
   const row = watches.data?.rows.find((r) => r.id === selection.id);
   const name = row?.record.name ?? selection.label ?? 'Unnamed watch';
-  const head = <Head kind="Watch" title={name} selection={selection} />;
+  const head = <SelectionHead kind="Watch" title={name} selection={selection} />;
   if (!row)
     return (
       <>

@@ -74,44 +74,48 @@ function StateMark({ n }: { n: ShownNote }) {
   }
 }
 
+/** Title, when and by whom, and the note's state. */
+function NoteHead({ n }: { n: ShownNote }) {
+  return (
+    <header className="note-head">
+      {n.title && <h4 className="note-title">{n.title}</h4>}
+      <span className="note-meta muted">
+        {n.createdAt ? formatUtc(n.createdAt) : 'time unknown'}
+        {n.createdBy ? ` · ${n.createdBy}` : ''}
+      </span>
+      <StateMark n={n} />
+    </header>
+  );
+}
+
 function NoteBody({ n, actions }: { n: ShownNote; actions?: ReactNode }) {
-  const notStated = <span className="unknown">not stated</span>;
-  if (n.state === 'deleted')
-    // The record of a deletion: who wrote it and when, not what it said.
-    return (
-      <article
-        className="note note-deleted"
-        aria-label={`Deleted note ${n.title ?? ''}`.trim()}
-        data-state={n.state}
-        data-note-id={n.id}
-      >
-        <header className="note-head">
-          {n.title && <h4 className="note-title">{n.title}</h4>}
-          <span className="note-meta muted">
-            {n.createdAt ? formatUtc(n.createdAt) : 'time unknown'}
-            {n.createdBy ? ` · ${n.createdBy}` : ''}
-          </span>
-          <StateMark n={n} />
-        </header>
-        <p className="muted">Deleted at the analyst's request; the service keeps a record of the deletion.</p>
-        {actions}
-      </article>
-    );
+  const deleted = n.state === 'deleted';
   return (
     <article
-      className="note"
-      aria-label={n.title ?? `Note: ${n.note.slice(0, 60)}`}
+      className={deleted ? 'note note-deleted' : 'note'}
+      aria-label={
+        deleted ? `Deleted note ${n.title ?? ''}`.trim() : (n.title ?? `Note: ${n.note.slice(0, 60)}`)
+      }
       data-state={n.state}
       data-note-id={n.id}
     >
-      <header className="note-head">
-        {n.title && <h4 className="note-title">{n.title}</h4>}
-        <span className="note-meta muted">
-          {n.createdAt ? formatUtc(n.createdAt) : 'time unknown'}
-          {n.createdBy ? ` · ${n.createdBy}` : ''}
-        </span>
-        <StateMark n={n} />
-      </header>
+      <NoteHead n={n} />
+      {deleted ? (
+        // The record of a deletion: who wrote it and when, not what it said.
+        <p className="muted">Deleted at the analyst's request; the service keeps a record of the deletion.</p>
+      ) : (
+        <NoteContent n={n} />
+      )}
+      {actions}
+    </article>
+  );
+}
+
+/** What a note says: its text, the two judgments apart, the next check and the gaps. */
+function NoteContent({ n }: { n: ShownNote }) {
+  const notStated = <span className="unknown">not stated</span>;
+  return (
+    <>
       <p className="note-text">{n.note}</p>
       <dl className="note-judgments">
         <div>
@@ -139,8 +143,7 @@ function NoteBody({ n, actions }: { n: ShownNote; actions?: ReactNode }) {
           </ul>
         </div>
       )}
-      {actions}
-    </article>
+    </>
   );
 }
 
