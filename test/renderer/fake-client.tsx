@@ -10,6 +10,7 @@ import {
   type AppInfo,
   type Channel,
   type Input,
+  type OutboxItem,
   type PushEvent,
   type PushPayload,
   type Result,
@@ -90,3 +91,14 @@ export function renderWithData(ui: ReactElement, client: FakeClient): RenderResu
     </DataProvider>,
   );
 }
+
+/** An outbox write as main lists it: a pending note's add unless told otherwise. */
+export const outboxItem = (over: Partial<OutboxItem>): OutboxItem => ({
+  localId: 'local:1',
+  op: 'note.add',
+  state: 'pending',
+  payload: {},
+  error: null,
+  createdAt: '2026-11-02T12:00:00Z',
+  ...over,
+});

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxItem, WatchNoteRow } from '../../shared/contract';
 import { shownNote } from '../../renderer/src/features/notes/watch-notes';
 import { WriteStatus } from '../../renderer/src/features/watches/write-status';
-import { fakeClient, renderWithData } from './fake-client';
+import { fakeClient, renderWithData, outboxItem } from './fake-client';
 
 const row: WatchNoteRow = {
   id: 'local:n1',
@@ -14,15 +14,8 @@ const row: WatchNoteRow = {
   deletedAt: null,
   note: { id: 'local:n1', note: 'Two berths empty.', confidence: 'low' } as WatchNoteRow['note'],
 };
-const item = (over: Partial<OutboxItem>): OutboxItem => ({
-  localId: 'local:n1',
-  op: 'note.add',
-  state: 'sending',
-  payload: {},
-  error: null,
-  createdAt: '2026-11-20T12:00:00Z',
-  ...over,
-});
+const item = (over: Partial<OutboxItem>): OutboxItem =>
+  outboxItem({ localId: 'local:n1', state: 'sending', createdAt: '2026-11-20T12:00:00Z', ...over });
 const linkLost = item({ error: { status: null, message: 'fetch failed: connection refused' } });
 
 describe('a note whose send lost the link', () => {

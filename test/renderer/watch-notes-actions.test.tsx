@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxItem, WatchNoteRow } from '../../shared/contract';
 import { createQueryClient, DataProvider } from '../../renderer/src/data';
 import { WatchNotes } from '../../renderer/src/features/notes/watch-notes';
-import { DEMO_INFO, fakeClient } from './fake-client';
+import { DEMO_INFO, fakeClient, outboxItem } from './fake-client';
 
 const ALT = { ...DEMO_INFO, profile: 'alternate' as const };
 
@@ -24,15 +24,7 @@ const row = (
   note: { id, note: 'text', created_at: '2026-11-02T10:00:00Z', created_by: 'user', ...note },
   ...over,
 });
-const item = (over: Partial<OutboxItem>): OutboxItem => ({
-  localId: 'local:1',
-  op: 'note.add',
-  state: 'pending',
-  payload: {},
-  error: null,
-  createdAt: '2026-11-02T12:00:00Z',
-  ...over,
-});
+const item = outboxItem;
 
 /** The notes panel on a fake contract whose notes and outbox the test can change. */
 function setup(notes: WatchNoteRow[], outbox: OutboxItem[]) {

@@ -9,7 +9,7 @@ import type { OutboxItem, WatchDetailResult, WatchesListResult } from '../../sha
 import { CreateWatchFromBox, WatchSelectedSignal } from '../../renderer/src/features/watches/create-watch';
 import { WatchesView } from '../../renderer/src/features/watches/watches-view';
 import { useSelection } from '../../renderer/src/state/selection';
-import { DEMO_INFO, fakeClient, renderWithData } from './fake-client';
+import { DEMO_INFO, fakeClient, renderWithData, outboxItem } from './fake-client';
 import { localNotesFake } from './local-notes-fake';
 
 const ALT = { ...DEMO_INFO, profile: 'alternate' as const };
@@ -37,15 +37,7 @@ const LIST = {
   asOf: '2026-11-02T11:00:00Z',
 } as WatchesListResult;
 
-const item = (over: Partial<OutboxItem>): OutboxItem => ({
-  localId: 'local:1',
-  op: 'note.add',
-  state: 'pending',
-  payload: {},
-  error: null,
-  createdAt: '2026-11-02T12:00:00Z',
-  ...over,
-});
+const item = outboxItem;
 
 function detail(id: string, over: Partial<WatchDetailResult> = {}): WatchDetailResult {
   return {

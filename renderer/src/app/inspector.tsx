@@ -39,35 +39,21 @@ export function Inspector() {
           Hide
         </button>
       </header>
-      {selection?.kind === 'signal' ? (
+      {selection ? (
         <div className="inspector-body" data-testid="inspector-selection">
-          <SignalInspector key={selection.id} id={selection.id} label={selection.label} />
-          <div className="actions">
-            <button type="button" onClick={clear}>
-              Clear selection <kbd>Esc</kbd>
-            </button>
-          </div>
-        </div>
-      ) : selection?.kind === 'order' || selection?.kind === 'watch' ? (
-        <div className="inspector-body" data-testid="inspector-selection">
-          {selection.kind === 'order' ? (
+          {selection.kind === 'signal' ? (
+            <SignalInspector key={selection.id} id={selection.id} label={selection.label} />
+          ) : selection.kind === 'order' ? (
             <OrderInspector key={selection.id} selection={selection} />
-          ) : (
+          ) : selection.kind === 'watch' ? (
             <WatchInspector key={selection.id} selection={selection} />
+          ) : (
+            <SelectionHead
+              kind={KIND[selection.kind] ?? selection.kind}
+              title={selection.label ?? selection.id}
+              selection={selection}
+            />
           )}
-          <div className="actions">
-            <button type="button" onClick={clear}>
-              Clear selection <kbd>Esc</kbd>
-            </button>
-          </div>
-        </div>
-      ) : selection ? (
-        <div className="inspector-body" data-testid="inspector-selection">
-          <SelectionHead
-            kind={KIND[selection.kind] ?? selection.kind}
-            title={selection.label ?? selection.id}
-            selection={selection}
-          />
           <div className="actions">
             <button type="button" onClick={clear}>
               Clear selection <kbd>Esc</kbd>
