@@ -10,6 +10,7 @@ import {
   FTS_FIRST_BELOW,
   buildSignalQuery,
   querySignals,
+  startCosts,
   storeSignalsPage,
   type BuildOptions,
   type Database,
@@ -109,6 +110,54 @@ describe('query plans', () => {
       expect(viaFts, q).toEqual(viaRtree);
     }
     db.close();
+  });
+
+  it('bbox + window + q: the words, the box and the box scanned in JavaScript give the same page', () => {
+    const db = seeded();
+    const texts = ['Fuel depot fire', 'Port closed', 'Fuel port: depot closed', 'Café near the depot'];
+    storeSignalsPage(db, {
+      profile: 'main',
+      signals: Array.from({ length: 300 }, (_, i) =>
+        mainSignal({
+          lat: -20 + (i % 40),
+          lng: -40 + ((i * 3) % 80),
+          occurred_at: new Date(Date.UTC(2026, 8, 26) + i * 1_800_000).toISOString(),
+          title: texts[i % texts.length],
+          summary: i % 5 ? 'Smoke seen from the road' : 'Crews reported the fire out by morning',
+        }),
+      ),
+    });
+    const queries = [
+      'fuel',
+      '"fuel depot"',
+      'depot -fire',
+      'cafe depot',
+      'fire reported',
+      'port -"depot closed"',
+    ];
+    for (const q of queries)
+      for (const limit of [0, 5, 100]) {
+        const args: SignalQuery = { bbox: [-30, -15, 30, 15], ...window, q, limit };
+        const [words, box = [], scan] = (['words', 'box', 'scan'] as const).map((start) =>
+          querySignals(db, args, { start }).map((s) => s.id),
+        );
+        expect(box.length, q).toBeGreaterThan(0);
+        expect(words, `${q} from the words`).toEqual(box);
+        expect(scan, `${q} scanning the box`).toEqual(box);
+        expect(querySignals(db, args).map((s) => s.id)).toEqual(box); // whichever start it picks
+      }
+    db.close();
+  });
+
+  it('startCosts: rare words start from the words, a small box with common words is scanned, a large box from the R*Tree', () => {
+    const all = 500_000;
+    const pick = (words: number, box: number) => {
+      const cost = startCosts({ words, box, all, limit: 100 });
+      return (Object.keys(cost) as (keyof typeof cost)[]).reduce((a, b) => (cost[b] < cost[a] ? b : a));
+    };
+    expect(pick(2_000, 20_000)).toBe('words');
+    expect(pick(50_000, 150)).toBe('scan');
+    expect(pick(400_000, 3_000)).toBe('box');
   });
 
   it('a window alone walks the time index latest first, without a sort', () => {
