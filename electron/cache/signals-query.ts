@@ -2,13 +2,12 @@
 // start_date/end_date inclusive, q, categories, stages, min_severity_band, updated_since,
 // sort latest) and the command line's output (docs/cli.md, "signals" and "signal").
 import type { Profile } from '../../shared/contract';
-import { isAscii } from 'node:buffer';
 import type Database from 'better-sqlite3';
 import { checkBBox, type BBox } from '../../shared/bbox';
 import { matchesQuery, parseQuery, toFts5 } from '../../shared/q';
 import { SLOTS, tkeyOfDate } from './tkey';
 import { hoursOfSecond, resolveSignalId } from './signals-store';
-import { decodePayload } from './payload';
+import { decodePayload, PAYLOAD_COLUMNS, payloadText, type PayloadColumns } from './payload';
 import { searchFields } from './signal-columns';
 import { checkDate, nextDay, normTime, stmt } from './sql';
 
@@ -124,7 +123,7 @@ export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Bu
   // inner query picks and sorts keys only; rows and payloads are read for the rows kept
   // (measured: sorting 300 candidates with their payloads cost 5 ms, keys alone 0.5 ms).
   const sql =
-    `SELECT o.id, o.profile, o.retracted, p.payload FROM (SELECT s.seq, s.tkey FROM ${from} WHERE ` +
+    `SELECT ${rowColumns('o')} FROM (SELECT s.seq, s.tkey FROM ${from} WHERE ` +
     `${where.join(' AND ')} ORDER BY ${order} LIMIT ?) k CROSS JOIN signals o ON o.seq = k.seq ` +
     'CROSS JOIN signal_payloads p ON p.seq = k.seq ORDER BY k.tkey DESC';
   return { sql, params };
@@ -235,11 +234,20 @@ export function signalConditions(args: SignalQuery, opts: BuildOptions = {}): Co
   return { from, where, params, order };
 }
 
-interface Row {
+interface Row extends PayloadColumns {
   id: string;
   profile: Profile;
   retracted: number;
   payload: Buffer | string;
+}
+
+/**
+ * What toSignals reads of a signal: id, profile, retracted, the payload and the columns the
+ * payload refers to (payload.ts), from the signals row `alias` and `p`, its signal_payloads row.
+ */
+export function rowColumns(alias: string): string {
+  const extra = PAYLOAD_COLUMNS.filter((c) => c !== 'id').map((c) => `${alias}.${c}`);
+  return [`${alias}.id`, `${alias}.profile`, `${alias}.retracted`, 'p.payload', ...extra].join(', ');
 }
 
 /** Ids folded into each of `ids` (docs/cli.md: "merged_ids", ids folded into this one). */
@@ -263,7 +271,7 @@ export function toSignals(db: Database.Database, rows: readonly Row[]): CachedSi
   );
   return rows.map((r) => {
     // Assigned onto the parsed payload rather than spread into a copy (measured faster).
-    const signal = decodePayload<CachedSignal>(db, r.payload);
+    const signal = decodePayload<CachedSignal>(db, r.payload, r);
     signal.profile = r.profile;
     signal.retracted = r.retracted === 1;
     const ids = merged.get(r.id);
@@ -336,26 +344,23 @@ function scanBox(db: Database.Database, args: SignalQuery, limit: number): Row[]
   const hits: Row[] = [];
   // .all(): decoding may read a payload shape, which a connection cannot do mid-iteration.
   for (const row of stmt(db, sql).all(params) as Row[]) {
-    // A payload of ASCII text tokenises to lower-case [a-z0-9] runs, so a required word
-    // missing from its lower-cased text rules it out without decoding it.
-    const stored = row.payload;
-    const text =
-      typeof stored === 'string'
-        ? /[^\p{ASCII}]/u.test(stored)
-          ? null
-          : stored
-        : isAscii(stored)
-          ? stored.toString('latin1')
-          : null;
-    if (text !== null) {
-      const lower = text.toLowerCase();
-      if (!words.every((w) => lower.includes(w))) continue;
-    }
-    if (!matchesQuery(query, searchFields(decodePayload(db, row.payload)))) continue;
+    // ASCII text tokenises to lower-case [a-z0-9] runs, so a required word missing from the
+    // lower-cased payload and row text rules the signal out without decoding it.
+    const text = asciiText(db, row);
+    if (text !== null && !words.every((w) => text.includes(w))) continue;
+    if (!matchesQuery(query, searchFields(decodePayload(db, row.payload, row)))) continue;
     hits.push(row);
     if (hits.length === limit) break;
   }
   return hits;
+}
+
+/** A row's payload and searched columns as lower-case text, or null when any is not ASCII. */
+function asciiText(db: Database.Database, row: Row): string | null {
+  let text = payloadText(db, row.payload);
+  for (const v of [row.title, row.place, row.country, row.category])
+    if (typeof v === 'string') text += `\n${v}`;
+  return /[^\p{ASCII}]/u.test(text) ? null : text.toLowerCase();
 }
 
 /** Below this many matches in the window, a bbox + q query starts from the FTS index. */
@@ -462,7 +467,7 @@ export function getSignal(
   const resolved = resolveSignalId(db, id);
   const row = stmt(
     db,
-    'SELECT s.id, s.profile, s.retracted, p.payload FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id = ?',
+    `SELECT ${rowColumns('s')} FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id = ?`,
   ).get(resolved.id) as Row | undefined;
   if (!row) return null;
   const [signal] = toSignals(db, [row]);

@@ -123,12 +123,12 @@ export function storeSignalsPage(
       if (found === undefined) {
         key = allocate(r.second);
         const seq = insert.run(BigInt(key), ...values, r.id).lastInsertRowid;
-        payloadInsert.run(seq, encode(r.record));
+        payloadInsert.run(seq, encode(r.record, r));
         known.set(r.id, { tkey: key, seq: Number(seq) });
         inserted++;
       } else {
         const old = found.tkey;
-        payloadUpdate.run(encode(r.record), found.seq);
+        payloadUpdate.run(encode(r.record, r), found.seq);
         if (Math.floor(old / SLOTS) === r.second) {
           key = old;
           update.run(...values, found.seq);

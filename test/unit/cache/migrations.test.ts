@@ -10,6 +10,7 @@ import {
   CacheVersionError,
   LATEST_VERSION,
   checkMigrationOrder,
+  getSignal,
   hasElementsTables,
   importElements,
   listElements,
@@ -17,11 +18,14 @@ import {
   migrations,
   openCache,
   openCacheUnclaimed,
+  querySignals,
   readCacheMeta,
+  storeSignalsPage,
   userVersion,
 } from '../../../electron/cache/index';
-import { decodePayload } from '../../../electron/cache/payload';
-import { BASE, tempFile } from './fixtures';
+import { decodePayload, payloadEncoder, type PayloadColumns } from '../../../electron/cache/payload';
+import { rowColumns } from '../../../electron/cache/signals-query';
+import { BASE, mainSignal, tempFile } from './fixtures';
 import { legacyTables, seeds } from './migration-data';
 
 const tables = (db: Database.Database) =>
@@ -183,19 +187,78 @@ describe('migrations', () => {
     });
     const db = openCache(file, { baseUrl: BASE, profile: 'main' });
     try {
+      // With the row's columns: since step 16 a payload refers to the fields its row holds.
+      const rows = db
+        .prepare(
+          `SELECT ${rowColumns('s')} FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id LIKE 'p-%' ORDER BY s.id`,
+        )
+        .all() as (PayloadColumns & { payload: Buffer })[];
+      const stored = rows.map((r) => r.payload);
+      expect(stored.every((p) => Buffer.isBuffer(p))).toBe(true);
+      expect(rows.map((r) => JSON.stringify(decodePayload(db, r.payload, r)))).toEqual(
+        records.map((r) => JSON.stringify(r)),
+      );
+      expect(Object.getPrototypeOf(decodePayload(db, stored[2]!, rows[2]))).toBe(Object.prototype);
+      // Records of one shape share it: two records, one key list each level (and since step 16
+      // a top-level list naming the fields the row holds, beside step 13's).
+      expect(db.prepare('SELECT count(*) FROM signal_payload_shapes').pluck().get()).toBeLessThan(16);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('step 16 stores the fields a row holds once, in the row, and every payload still reads back as received', () => {
+    const record = (i: number, over: Record<string, unknown> = {}) =>
+      mainSignal({
+        id: `c-${i}`,
+        title: `Fuel depot fire in Odesa ${i}`,
+        occurred_at: `2026-10-1${i}T12:00:00.000Z`,
+        ...over,
+      });
+    const records = [
+      record(1),
+      // Values the row holds otherwise (a time normalised, -0, a lone surrogate, a band with
+      // a fraction) stay in the payload.
+      record(2, { occurred_at: '2026-10-12T12:00:00Z', lng: -0, title: 'Odesa \ud800', severity_band: 6.5 }),
+      record(3, { country: null, location: 42 }),
+    ];
+    const bytesAt15: number[] = [];
+    const file = fileAt(15);
+    const old = new Database(file);
+    old.transaction(() => {
+      // As steps 13–15 stored a page: the columns, and the payload packed on its own.
+      storeSignalsPage(old, { profile: 'main', signals: records });
+      const encode = payloadEncoder(old);
+      for (const r of records) {
+        const packed = encode(r);
+        bytesAt15.push(packed.length);
+        old
+          .prepare(
+            'UPDATE signal_payloads SET payload = ? WHERE seq = (SELECT seq FROM signals WHERE id = ?)',
+          )
+          .run(packed, r.id);
+      }
+    })();
+    old.close();
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    try {
       const stored = db
         .prepare(
-          "SELECT p.payload FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id LIKE 'p-%' ORDER BY s.id",
+          "SELECT p.payload FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id LIKE 'c-%' ORDER BY s.id",
         )
         .pluck()
         .all() as Buffer[];
-      expect(stored.every((p) => Buffer.isBuffer(p))).toBe(true);
-      expect(stored.map((p) => JSON.stringify(decodePayload(db, p)))).toEqual(
-        records.map((r) => JSON.stringify(r)),
-      );
-      expect(Object.getPrototypeOf(decodePayload(db, stored[2]!))).toBe(Object.prototype);
-      // Records of one shape share it: two records, one key list each level.
-      expect(db.prepare('SELECT count(*) FROM signal_payload_shapes').pluck().get()).toBeLessThan(12);
+      expect(stored[0]!.toString()).not.toContain('Fuel depot fire');
+      expect(stored[0]!.length).toBeLessThan(bytesAt15[0]! - 100);
+      expect(stored[1]!.toString()).toContain('2026-10-12T12:00:00Z');
+      for (const [i, r] of records.entries()) {
+        expect(JSON.stringify(getSignal(db, r.id as string)?.signal)).toBe(
+          JSON.stringify({ ...r, profile: 'main', retracted: false }),
+        );
+        expect(querySignals(db, { q: `odesa ${i + 1}`, limit: 0 }).map((s) => s.id)).toEqual(
+          i === 1 ? [] : [r.id],
+        );
+      }
     } finally {
       db.close();
     }
