@@ -9,6 +9,7 @@ import { SLOTS, tkeyOfDate } from './tkey';
 import { hoursOfSecond, resolveSignalId } from './signals-store';
 import { decodePayload, PAYLOAD_COLUMNS, payloadText, type PayloadColumns } from './payload';
 import { searchFields } from './signal-columns';
+import { idHash } from './id-hash';
 import { checkDate, nextDay, normTime, stmt } from './sql';
 
 export interface SignalQuery {
@@ -467,8 +468,8 @@ export function getSignal(
   const resolved = resolveSignalId(db, id);
   const row = stmt(
     db,
-    `SELECT ${rowColumns('s')} FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id = ?`,
-  ).get(resolved.id) as Row | undefined;
+    `SELECT ${rowColumns('s')} FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.idh = ? AND s.id = ?`,
+  ).get(idHash(resolved.id), resolved.id) as Row | undefined;
   if (!row) return null;
   const [signal] = toSignals(db, [row]);
   return resolved.folded ? { signal: signal!, resolvedFrom: String(id) } : { signal: signal! };

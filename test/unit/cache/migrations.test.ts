@@ -14,6 +14,7 @@ import {
   hasElementsTables,
   importElements,
   listElements,
+  markRetracted,
   migrate,
   migrations,
   openCache,
@@ -25,6 +26,7 @@ import {
 } from '../../../electron/cache/index';
 import { decodePayload, payloadEncoder, type PayloadColumns } from '../../../electron/cache/payload';
 import { rowColumns } from '../../../electron/cache/signals-query';
+import { signalRow } from '../../../electron/cache/signal-columns';
 import { BASE, mainSignal, tempFile } from './fixtures';
 import { legacyTables, seeds } from './migration-data';
 
@@ -226,17 +228,43 @@ describe('migrations', () => {
     const file = fileAt(15);
     const old = new Database(file);
     old.transaction(() => {
-      // As steps 13–15 stored a page: the columns, and the payload packed on its own.
-      storeSignalsPage(old, { profile: 'main', signals: records });
+      // As steps 13–15 stored a signal: its columns, its FTS row, and the payload packed alone.
       const encode = payloadEncoder(old);
-      for (const r of records) {
+      const put = old
+        .prepare(
+          `INSERT INTO signals (tkey, id, profile, occurred_at, last_updated_at, severity_band, severity_score,
+             stage, category, lat, lng, plottable, country_code, title, place, country)
+           VALUES (?, ?, 'main', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+        )
+        .pluck();
+      for (const [i, r] of records.entries()) {
+        const c = signalRow('main', r, i);
+        const tkey = BigInt(c.second) * 2n ** 20n;
+        const seq = put.get(
+          tkey,
+          c.id,
+          c.occurred_at,
+          c.last_updated_at,
+          c.severity_band,
+          c.severity_score,
+          c.stage,
+          c.category,
+          c.lat,
+          c.lng,
+          c.plottable,
+          c.country_code,
+          c.title,
+          c.place,
+          c.country,
+        ) as number;
         const packed = encode(r);
         bytesAt15.push(packed.length);
+        old.prepare('INSERT INTO signal_payloads VALUES (?, ?)').run(seq, packed);
         old
           .prepare(
-            'UPDATE signal_payloads SET payload = ? WHERE seq = (SELECT seq FROM signals WHERE id = ?)',
+            'INSERT INTO signals_fts (rowid, title, summary, place, country, category) VALUES (?, ?, ?, ?, ?, ?)',
           )
-          .run(packed, r.id);
+          .run(tkey, c.title, c.summary, c.place, c.country, c.category);
       }
     })();
     old.close();
@@ -259,6 +287,44 @@ describe('migrations', () => {
           i === 1 ? [] : [r.id],
         );
       }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('step 17 looks ids up by their hash: two ids sharing one are told apart, and a page sent again updates its rows', () => {
+    const file = fileAt(16);
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    try {
+      const count = () => db.prepare('SELECT count(*) FROM signals').pluck().get() as number;
+      const before = count();
+      // A collision: sig-a's row takes sig-b's hash, so every look-up of sig-b finds both.
+      db.prepare(
+        "UPDATE signals SET idh = (SELECT idh FROM signals WHERE id = 'sig-b') WHERE id = 'sig-a'",
+      ).run();
+      const titleOf = (id: string) => db.prepare('SELECT title FROM signals WHERE id = ?').pluck().get(id);
+      expect(getSignal(db, 'sig-b')?.signal.id).toBe('sig-b');
+      storeSignalsPage(db, {
+        profile: 'main',
+        signals: [mainSignal({ id: 'sig-b', title: 'Air raid alert lifted' })],
+      });
+      expect(count()).toBe(before);
+      expect(getSignal(db, 'sig-b')?.signal.title).toBe('Air raid alert lifted');
+      expect(titleOf('sig-a')).toBe('Shelling near Kharkiv');
+      expect(markRetracted(db, { id: 'sig-b' })).toBe(true);
+      expect(
+        db.prepare("SELECT id FROM signals WHERE retracted = 1 AND id IN ('sig-a', 'sig-b')").pluck().all(),
+      ).toEqual(['sig-b']);
+      const page = [mainSignal({ title: 'New one' }), mainSignal({ title: 'Another' })];
+      storeSignalsPage(db, { profile: 'main', signals: page });
+      storeSignalsPage(db, { profile: 'main', signals: page });
+      expect(count()).toBe(before + 2);
+      expect(
+        db
+          .prepare("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%UNIQUE%' AND tbl_name = 'signals'")
+          .pluck()
+          .get(),
+      ).toBe(0);
     } finally {
       db.close();
     }

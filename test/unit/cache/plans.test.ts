@@ -16,6 +16,7 @@ import {
   type Database,
   type SignalQuery,
 } from '../../../electron/cache/index';
+import { registerIdHash } from '../../../electron/cache/id-hash';
 import { mainCache, mainSignal } from './fixtures';
 
 /** The steps of the inner query, which picks and orders the keys (the outer reads payloads). */
@@ -158,6 +159,22 @@ describe('query plans', () => {
     expect(pick(2_000, 20_000)).toBe('words');
     expect(pick(50_000, 150)).toBe('scan');
     expect(pick(400_000, 3_000)).toBe('box');
+  });
+
+  it('ids are looked up through their hash index, the events feed joining by it too', () => {
+    const db = seeded();
+    const steps = (sql: string, ...params: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    expect(steps('SELECT id FROM signals WHERE idh = ? AND id = ?', 1, 'x')).toEqual([
+      'SEARCH signals USING INDEX signals_idh (idh=?)',
+    ]);
+    registerIdHash(db);
+    expect(
+      steps(`SELECT s.title FROM developments d LEFT JOIN signal_aliases a ON a.old_id = d.event_id
+        LEFT JOIN signals s ON s.idh = signal_id_hash(coalesce(a.survivor_id, d.event_id))
+        AND s.id = coalesce(a.survivor_id, d.event_id)`),
+    ).toContain('SEARCH s USING INDEX signals_idh (idh=?) LEFT-JOIN');
+    db.close();
   });
 
   it('a window alone walks the time index latest first, without a sort', () => {
