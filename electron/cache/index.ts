@@ -29,8 +29,9 @@ export {
   buildSignalQuery,
   signalConditions,
   FTS_FIRST_BELOW,
+  startCosts,
 } from './signals-query';
-export type { SignalQuery, CachedSignal, BuildOptions, Drive, Conditions } from './signals-query';
+export type { SignalQuery, CachedSignal, BuildOptions, Drive, Start, Conditions } from './signals-query';
 // The window's reads (the contract's read rows).
 export * from './read/signals';
 export { heldSignalPoints, warmSignalPoints } from './read/points';

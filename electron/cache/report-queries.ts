@@ -3,7 +3,7 @@
 // occurred dates the cache holds.
 import type Database from 'better-sqlite3';
 import type { CachedSignal, SignalQuery } from './signals-query';
-import { signalConditions, toSignals, windowKeys } from './signals-query';
+import { rowColumns, signalConditions, toSignals, windowKeys } from './signals-query';
 import { stmt } from './sql';
 
 /**
@@ -80,7 +80,7 @@ export function countryLevelSignals(
     const c = signalConditions(query);
     const rows = stmt(
       db,
-      `SELECT s.id, s.profile, s.retracted, p.payload FROM ${c.from}
+      `SELECT ${rowColumns('s')} FROM ${c.from}
        CROSS JOIN signal_payloads p ON p.seq = s.seq
        WHERE ${c.where.join(' AND ')} AND ${NO_POINT} AND (s.country_code IN (SELECT value FROM json_each(?))
          OR s.country IN (SELECT value FROM json_each(?)))
@@ -93,7 +93,7 @@ export function countryLevelSignals(
   const w = windowWhere(args);
   const rows = stmt(
     db,
-    `SELECT s.id, s.profile, s.retracted, p.payload FROM signals s
+    `SELECT ${rowColumns('s')} FROM signals s
      CROSS JOIN signal_payloads p ON p.seq = s.seq
      WHERE ${w.sql} AND (s.country_code IN (SELECT value FROM json_each(?))
        OR s.country IN (SELECT value FROM json_each(?)))

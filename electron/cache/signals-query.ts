@@ -4,10 +4,12 @@
 import type { Profile } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { checkBBox, type BBox } from '../../shared/bbox';
-import { parseQuery, toFts5 } from '../../shared/q';
+import { matchesQuery, parseQuery, toFts5 } from '../../shared/q';
 import { SLOTS, tkeyOfDate } from './tkey';
 import { hoursOfSecond, resolveSignalId } from './signals-store';
-import { decodePayload } from './payload';
+import { decodePayload, PAYLOAD_COLUMNS, payloadText, type PayloadColumns } from './payload';
+import { searchFields } from './signal-columns';
+import { idHash } from './id-hash';
 import { checkDate, nextDay, normTime, stmt } from './sql';
 
 export interface SignalQuery {
@@ -72,6 +74,9 @@ export function ftsExpressions(q: string | undefined): { match: string | null; e
 
 export type Drive = 'rtree' | 'fts' | 'table';
 
+/** Where bbox + q starts: the words' FTS, the box's R*Tree, or the box's points tested in JavaScript. */
+export type Start = 'words' | 'box' | 'scan';
+
 export interface BuildOptions {
   /** Time keys lo..hi: the date window (default) or one slice of it. */
   range?: { lo: number | null; hi: number | null };
@@ -119,7 +124,7 @@ export function buildSignalQuery(args: SignalQuery, opts: BuildOptions = {}): Bu
   // inner query picks and sorts keys only; rows and payloads are read for the rows kept
   // (measured: sorting 300 candidates with their payloads cost 5 ms, keys alone 0.5 ms).
   const sql =
-    `SELECT o.id, o.profile, o.retracted, p.payload FROM (SELECT s.seq, s.tkey FROM ${from} WHERE ` +
+    `SELECT ${rowColumns('o')} FROM (SELECT s.seq, s.tkey FROM ${from} WHERE ` +
     `${where.join(' AND ')} ORDER BY ${order} LIMIT ?) k CROSS JOIN signals o ON o.seq = k.seq ` +
     'CROSS JOIN signal_payloads p ON p.seq = k.seq ORDER BY k.tkey DESC';
   return { sql, params };
@@ -230,11 +235,20 @@ export function signalConditions(args: SignalQuery, opts: BuildOptions = {}): Co
   return { from, where, params, order };
 }
 
-interface Row {
+interface Row extends PayloadColumns {
   id: string;
   profile: Profile;
   retracted: number;
   payload: Buffer | string;
+}
+
+/**
+ * What toSignals reads of a signal: id, profile, retracted, the payload and the columns the
+ * payload refers to (payload.ts), from the signals row `alias` and `p`, its signal_payloads row.
+ */
+export function rowColumns(alias: string): string {
+  const extra = PAYLOAD_COLUMNS.filter((c) => c !== 'id').map((c) => `${alias}.${c}`);
+  return [`${alias}.id`, `${alias}.profile`, `${alias}.retracted`, 'p.payload', ...extra].join(', ');
 }
 
 /** Ids folded into each of `ids` (docs/cli.md: "merged_ids", ids folded into this one). */
@@ -258,7 +272,7 @@ export function toSignals(db: Database.Database, rows: readonly Row[]): CachedSi
   );
   return rows.map((r) => {
     // Assigned onto the parsed payload rather than spread into a copy (measured faster).
-    const signal = decodePayload<CachedSignal>(db, r.payload);
+    const signal = decodePayload<CachedSignal>(db, r.payload, r);
     signal.profile = r.profile;
     signal.retracted = r.retracted === 1;
     const ids = merged.get(r.id);
@@ -274,9 +288,13 @@ const DAY_KEYS = 24 * HOUR_KEYS;
  * A bbox query walks the window backwards in slices (1 day, then 4, 16, 64…) and stops
  * once the limit is filled, so a box holding many events reads only the latest of them
  * while a quiet box costs a few more R*Tree probes. With q, it starts from the FTS index
- * when the words are the smaller set (startFromWords).
+ * when that is estimated cheaper (startFrom).
  */
-export function querySignals(db: Database.Database, args: SignalQuery = {}): CachedSignal[] {
+export function querySignals(
+  db: Database.Database,
+  args: SignalQuery = {},
+  opts: { start?: Start } = {},
+): CachedSignal[] {
   const limit = args.limit ?? 100;
   const window = windowKeys(args);
   const run = (opts: BuildOptions): Row[] => {
@@ -292,41 +310,139 @@ export function querySignals(db: Database.Database, args: SignalQuery = {}): Cac
   const lo = Math.max(window.lo ?? 0, ends.lo);
   const hi = Math.min(window.hi ?? Number.MAX_SAFE_INTEGER, ends.hi);
   const { match } = ftsExpressions(args.q);
-  if (match && startFromWords(db, checkBBox(args.bbox), match, { lo, hi }))
-    return toSignals(db, run({ range: window, drive: 'fts' }));
+  const start = match
+    ? (opts.start ?? startFrom(db, checkBBox(args.bbox), match, { lo, hi }, limit || Infinity))
+    : 'box';
+  if (start === 'words') return toSignals(db, run({ range: window, drive: 'fts' }));
+  if (start === 'scan') return toSignals(db, scanBox(db, args, limit));
   if (limit === 0) return toSignals(db, run({ range: window }));
   const rows: Row[] = [];
   let sliceHi = hi;
-  for (let span = DAY_KEYS; sliceHi >= lo && rows.length < limit; span *= 4) {
+  let span = DAY_KEYS;
+  while (sliceHi >= lo && rows.length < limit) {
     const sliceLo = Math.max(lo, sliceHi - span + 1);
     rows.push(...run({ range: { lo: sliceLo, hi: sliceHi }, limit: limit - rows.length }));
     sliceHi = sliceLo - 1;
+    // The next slice is sized by the hits so far (with a margin), not a fixed ×4: a slice
+    // costs what the R*Tree and the words' index hold in it, and a ×4 slice asked for the
+    // last few rows read up to 16 days of the words' index (measured: 10–16 ms at 1M).
+    const wanted = rows.length ? ((limit - rows.length) * (hi - sliceHi) * 1.5) / rows.length : Infinity;
+    span = Math.max(DAY_KEYS / 4, Math.min(span * 4, Math.ceil(wanted)));
   }
   return toSignals(db, rows);
 }
 
+/**
+ * bbox + q from the box alone: every point in the box and window, latest first, read with its
+ * payload and tested against q in JavaScript (shared/q.ts, the FTS's own tokenizer and rules)
+ * until `limit` match. For a small box and common words: the other starts read every match of
+ * the words in the window (measured at 1M: ~20 ms for 50,000 matches), this one ~25 µs a point.
+ */
+function scanBox(db: Database.Database, args: SignalQuery, limit: number): Row[] {
+  const query = parseQuery(args.q ?? '');
+  const words = query.required.flat();
+  const { sql, params } = buildSignalQuery({ ...args, q: undefined }, { limit: 0 });
+  const hits: Row[] = [];
+  // .all(): decoding may read a payload shape, which a connection cannot do mid-iteration.
+  for (const row of stmt(db, sql).all(params) as Row[]) {
+    // ASCII text tokenises to lower-case [a-z0-9] runs, so a required word missing from the
+    // lower-cased payload and row text rules the signal out without decoding it.
+    const text = asciiText(db, row);
+    if (text !== null && !words.every((w) => text.includes(w))) continue;
+    if (!matchesQuery(query, searchFields(decodePayload(db, row.payload, row)))) continue;
+    hits.push(row);
+    if (hits.length === limit) break;
+  }
+  return hits;
+}
+
+/** A row's payload and searched columns as lower-case text, or null when any is not ASCII. */
+function asciiText(db: Database.Database, row: Row): string | null {
+  let text = payloadText(db, row.payload);
+  for (const v of [row.title, row.place, row.country, row.category])
+    if (typeof v === 'string') text += `\n${v}`;
+  return /[^\p{ASCII}]/u.test(text) ? null : text.toLowerCase();
+}
+
 /** Below this many matches in the window, a bbox + q query starts from the FTS index. */
-export const FTS_FIRST_BELOW = 3000;
+export const FTS_FIRST_BELOW = 1000;
+
+/** Counts stop here: enough to tell the starts apart, under a millisecond to count. */
+const COUNT_CAP = FTS_FIRST_BELOW;
 
 /**
- * bbox + q: start from the smaller of the two sets, words or box. Either way the walk stops
- * after `limit` hits: from the words it reads ~limit × words / hits entries, exactly; from
- * the box ~limit × box / hits, but whole slices at a time (up to 4× more). Rare words
- * decide at once; otherwise both are counted (capped) over the window's latest 4 days.
+ * The estimated cost (µs) of each start for bbox + q, fitted to CPU time per query at 1M
+ * signals (bench/cache.ts's 150 queries, each start forced): from the words, ~0.6 µs per FTS
+ * entry walked, and the walk stops after `limit` hits, i.e. after ~limit × N / box entries
+ * (N the signals in the window); from the box, each slice materialises the words' matches in
+ * it (~0.2 µs each) and reads the box's R*Tree entries (~1.2 µs each), over the share of the
+ * window it takes to fill the limit, limit / hits; both ~2 ms more than a scan in set-up
+ * (FTS cursors, slices); scanning the box (scanBox), ~11 µs for every point in it.
  */
-function startFromWords(
+export function startCosts(est: {
+  words: number;
+  box: number;
+  all: number;
+  limit: number;
+}): Record<Start, number> {
+  const { words, box, all, limit } = est;
+  const hits = all > 0 ? (words * box) / all : 0;
+  const share = hits > 0 ? Math.min(1, limit / hits) : 1;
+  return {
+    words: 2000 + 0.6 * Math.min(words, box > 0 ? (limit * all) / box : words),
+    box: 2000 + share * (0.2 * words + 1.2 * box),
+    scan: 11 * box,
+  };
+}
+
+/**
+ * bbox + q: the start estimated cheapest (startCosts), from counts the cache's own indexes
+ * give cheaply: rare words (fewer than COUNT_CAP matches in the window) start from the words
+ * at once; a box is counted in the window up to COUNT_CAP; a larger box, and the words, are
+ * counted (capped) over a day's sample and scaled to the window; the window's signals are
+ * estimated from the table's size and time span. The sample ends three days before the
+ * window's latest signal: the last days are still filling in (a signal is reported up to
+ * days after it happened) and would make both sets look smaller than they are.
+ */
+function startFrom(
   db: Database.Database,
   bbox: BBox,
   match: string,
   range: { lo: number; hi: number },
-): boolean {
-  if (countMatches(db, match, range, FTS_FIRST_BELOW) < FTS_FIRST_BELOW) return true;
-  const sample = { lo: Math.max(range.lo, range.hi - 4 * DAY_KEYS + 1), hi: range.hi };
-  const box = rtreeBox('', bbox, sample);
-  const inBox = stmt(db, `SELECT count(*) FROM (SELECT 1 FROM signals_rtree WHERE ${box.sql} LIMIT ?)`)
+  limit: number,
+): Start {
+  const inWindow = countMatches(db, match, range, COUNT_CAP);
+  if (inWindow < COUNT_CAP) return 'words';
+  const sampleHi = Math.max(range.lo + DAY_KEYS - 1, range.hi - 3 * DAY_KEYS);
+  const sample = { lo: Math.max(range.lo, sampleHi - DAY_KEYS + 1), hi: Math.min(range.hi, sampleHi) };
+  const scale = (range.hi - range.lo + 1) / (sample.hi - sample.lo + 1);
+  let inBox = countInBox(db, bbox, range, COUNT_CAP);
+  if (inBox >= COUNT_CAP) inBox = Math.max(inBox, countInBox(db, bbox, sample, 2 * COUNT_CAP) * scale);
+  const size = stmt(
+    db,
+    'SELECT (SELECT max(seq) FROM signals) AS n, (SELECT min(tkey) FROM signals) AS lo, (SELECT max(tkey) FROM signals) AS hi',
+  ).get() as { n: number; lo: number; hi: number };
+  const all = (size.n * (range.hi - range.lo + 1)) / Math.max(1, size.hi - size.lo + 1);
+  const cost = startCosts({
+    words: Math.max(inWindow, countMatches(db, match, sample, 2 * COUNT_CAP) * scale),
+    box: inBox,
+    all: Math.max(all, 1),
+    limit,
+  });
+  return (['words', 'box', 'scan'] as const).reduce((a, b) => (cost[b] < cost[a] ? b : a));
+}
+
+/** How many points of the box the R*Tree holds in the range, counting no further than `cap`. */
+function countInBox(
+  db: Database.Database,
+  bbox: BBox,
+  range: { lo: number; hi: number },
+  cap: number,
+): number {
+  const box = rtreeBox('', bbox, range);
+  return stmt(db, `SELECT count(*) FROM (SELECT 1 FROM signals_rtree WHERE ${box.sql} LIMIT ?)`)
     .pluck()
-    .get(...box.params, FTS_FIRST_BELOW) as number;
-  return countMatches(db, match, sample, 4 * FTS_FIRST_BELOW) < 4 * inBox;
+    .get(...box.params, cap) as number;
 }
 
 /** How many signals the words match in the range, counting no further than `cap`. */
@@ -352,8 +468,8 @@ export function getSignal(
   const resolved = resolveSignalId(db, id);
   const row = stmt(
     db,
-    'SELECT s.id, s.profile, s.retracted, p.payload FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id = ?',
-  ).get(resolved.id) as Row | undefined;
+    `SELECT ${rowColumns('s')} FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.idh = ? AND s.id = ?`,
+  ).get(idHash(resolved.id), resolved.id) as Row | undefined;
   if (!row) return null;
   const [signal] = toSignals(db, [row]);
   return resolved.folded ? { signal: signal!, resolvedFrom: String(id) } : { signal: signal! };

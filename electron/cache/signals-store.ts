@@ -7,6 +7,7 @@ import { cacheProfile, type Profile } from './meta';
 import { SLOTS, tkeyAllocator } from './tkey';
 import { payloadEncoder } from './payload';
 import { signalRow } from './signal-columns';
+import { idHash } from './id-hash';
 import { idOf, normTime, stmt } from './sql';
 
 export interface StoreSignalsArgs {
@@ -43,8 +44,8 @@ const COLUMNS = [
   'publishers',
 ] as const;
 
-const INSERT = `INSERT INTO signals (tkey, ${COLUMNS.join(', ')}, folded_into)
-  VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, (SELECT survivor_id FROM signal_aliases WHERE old_id = ?))`;
+const INSERT = `INSERT INTO signals (tkey, idh, ${COLUMNS.join(', ')}, folded_into)
+  VALUES (?, ?, ${COLUMNS.map(() => '?').join(', ')}, (SELECT survivor_id FROM signal_aliases WHERE old_id = ?))`;
 
 // A retraction is never undone by a list page that does not mention it (spec: main,
 // "States and transitions": retracted events keep retracted_at).
@@ -105,13 +106,17 @@ export function storeSignalsPage(
   return db.transaction(() => {
     const allocate = tkeyAllocator(db);
     const encode = payloadEncoder(db);
-    // One lookup for the page's ids rather than one per signal.
+    // One lookup for the page's ids rather than one per signal, by their hashes (id-hash.ts);
+    // a row of another id sharing a hash is left out by its id.
+    const ids = new Set(rows.map((r) => r.id));
     const known = new Map(
       (
-        stmt(db, 'SELECT id, tkey, seq FROM signals WHERE id IN (SELECT value FROM json_each(?))')
+        stmt(db, 'SELECT id, tkey, seq FROM signals WHERE idh IN (SELECT value FROM json_each(?))')
           .raw()
-          .all(JSON.stringify(rows.map((r) => r.id))) as [string, number, number][]
-      ).map(([id, tkey, seq]) => [id, { tkey, seq }]),
+          .all(JSON.stringify(rows.map((r) => idHash(r.id)))) as [string, number, number][]
+      )
+        .filter(([id]) => ids.has(id))
+        .map(([id, tkey, seq]) => [id, { tkey, seq }]),
     );
     let inserted = 0;
     let updated = 0;
@@ -122,13 +127,13 @@ export function storeSignalsPage(
       let key: number;
       if (found === undefined) {
         key = allocate(r.second);
-        const seq = insert.run(BigInt(key), ...values, r.id).lastInsertRowid;
-        payloadInsert.run(seq, encode(r.record));
+        const seq = insert.run(BigInt(key), idHash(r.id), ...values, r.id).lastInsertRowid;
+        payloadInsert.run(seq, encode(r.record, r));
         known.set(r.id, { tkey: key, seq: Number(seq) });
         inserted++;
       } else {
         const old = found.tkey;
-        payloadUpdate.run(encode(r.record), found.seq);
+        payloadUpdate.run(encode(r.record, r), found.seq);
         if (Math.floor(old / SLOTS) === r.second) {
           key = old;
           update.run(...values, found.seq);
@@ -200,11 +205,14 @@ export function recordAlias(
       `INSERT INTO signal_aliases (old_id, survivor_id, recorded_at) VALUES (?, ?, ?)
        ON CONFLICT(old_id) DO UPDATE SET survivor_id = excluded.survivor_id, recorded_at = excluded.recorded_at`,
     ).run(oldId, survivorId, at);
-    stmt(db, 'UPDATE signals SET folded_into = @survivorId WHERE id = @oldId OR folded_into = @oldId').run({
+    stmt(
+      db,
+      'UPDATE signals SET folded_into = @survivorId WHERE (idh = @oldHash AND id = @oldId) OR folded_into = @oldId',
+    ).run({ survivorId, oldId, oldHash: idHash(oldId) });
+    stmt(db, 'UPDATE signals SET folded_into = NULL WHERE idh = ? AND id = ?').run(
+      idHash(survivorId),
       survivorId,
-      oldId,
-    });
-    stmt(db, 'UPDATE signals SET folded_into = NULL WHERE id = ?').run(survivorId);
+    );
   })();
 }
 
@@ -219,7 +227,7 @@ export function markRetracted(
   const { id } = resolveSignalId(db, args.id);
   const changes = stmt(
     db,
-    'UPDATE signals SET retracted = 1, retracted_at = coalesce(?, retracted_at) WHERE id = ?',
-  ).run(normTime(args.retractedAt ?? null), id).changes;
+    'UPDATE signals SET retracted = 1, retracted_at = coalesce(?, retracted_at) WHERE idh = ? AND id = ?',
+  ).run(normTime(args.retractedAt ?? null), idHash(id), id).changes;
   return changes > 0;
 }

@@ -1,5 +1,6 @@
 // Small helpers shared by the cache's query files.
 import type Database from 'better-sqlite3';
+import { registerIdHash } from './id-hash';
 
 const cache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
@@ -8,7 +9,10 @@ export function stmt(db: Database.Database, sql: string): Database.Statement {
   let byText = cache.get(db);
   if (!byText) cache.set(db, (byText = new Map()));
   let s = byText.get(sql);
-  if (!s) byText.set(sql, (s = db.prepare(sql)));
+  if (!s) {
+    if (sql.includes('signal_id_hash(')) registerIdHash(db);
+    byText.set(sql, (s = db.prepare(sql)));
+  }
   return s;
 }
 

@@ -16,6 +16,8 @@ import { migration012 } from './012-signal-facets';
 import { migration013 } from './013-narrow-tkey-packed-payloads';
 import { migration014 } from './014-local-notes';
 import { migration015 } from './015-tool-answers';
+import { migration016 } from './016-payload-column-refs';
+import { migration017 } from './017-signal-id-hash';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -36,6 +38,8 @@ export const migrations: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
+  migration017,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

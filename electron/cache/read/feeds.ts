@@ -76,7 +76,8 @@ export function queryDevelopments(
        CASE WHEN s.plottable = 1 THEN s.lat END AS lat, CASE WHEN s.plottable = 1 THEN s.lng END AS lng
      FROM developments d
      LEFT JOIN signal_aliases a ON a.old_id = d.event_id
-     LEFT JOIN signals s ON s.id = coalesce(a.survivor_id, d.event_id)
+     LEFT JOIN signals s ON s.idh = signal_id_hash(coalesce(a.survivor_id, d.event_id))
+       AND s.id = coalesce(a.survivor_id, d.event_id)
      WHERE ${where} ORDER BY d.observed_at DESC, d.key LIMIT @limit OFFSET @offset`,
   ).all({ ...params, limit: args.limit ?? 100, offset: args.offset ?? 0 }) as {
     event_id: string;

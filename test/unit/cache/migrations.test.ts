@@ -10,18 +10,24 @@ import {
   CacheVersionError,
   LATEST_VERSION,
   checkMigrationOrder,
+  getSignal,
   hasElementsTables,
   importElements,
   listElements,
+  markRetracted,
   migrate,
   migrations,
   openCache,
   openCacheUnclaimed,
+  querySignals,
   readCacheMeta,
+  storeSignalsPage,
   userVersion,
 } from '../../../electron/cache/index';
-import { decodePayload } from '../../../electron/cache/payload';
-import { BASE, tempFile } from './fixtures';
+import { decodePayload, payloadEncoder, type PayloadColumns } from '../../../electron/cache/payload';
+import { rowColumns } from '../../../electron/cache/signals-query';
+import { signalRow } from '../../../electron/cache/signal-columns';
+import { BASE, mainSignal, tempFile } from './fixtures';
 import { legacyTables, seeds } from './migration-data';
 
 const tables = (db: Database.Database) =>
@@ -183,19 +189,142 @@ describe('migrations', () => {
     });
     const db = openCache(file, { baseUrl: BASE, profile: 'main' });
     try {
+      // With the row's columns: since step 16 a payload refers to the fields its row holds.
+      const rows = db
+        .prepare(
+          `SELECT ${rowColumns('s')} FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id LIKE 'p-%' ORDER BY s.id`,
+        )
+        .all() as (PayloadColumns & { payload: Buffer })[];
+      const stored = rows.map((r) => r.payload);
+      expect(stored.every((p) => Buffer.isBuffer(p))).toBe(true);
+      expect(rows.map((r) => JSON.stringify(decodePayload(db, r.payload, r)))).toEqual(
+        records.map((r) => JSON.stringify(r)),
+      );
+      expect(Object.getPrototypeOf(decodePayload(db, stored[2]!, rows[2]))).toBe(Object.prototype);
+      // Records of one shape share it: two records, one key list each level (and since step 16
+      // a top-level list naming the fields the row holds, beside step 13's).
+      expect(db.prepare('SELECT count(*) FROM signal_payload_shapes').pluck().get()).toBeLessThan(16);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('step 16 stores the fields a row holds once, in the row, and every payload still reads back as received', () => {
+    const record = (i: number, over: Record<string, unknown> = {}) =>
+      mainSignal({
+        id: `c-${i}`,
+        title: `Fuel depot fire in Odesa ${i}`,
+        occurred_at: `2026-10-1${i}T12:00:00.000Z`,
+        ...over,
+      });
+    const records = [
+      record(1),
+      // Values the row holds otherwise (a time normalised, -0, a lone surrogate, a band with
+      // a fraction) stay in the payload.
+      record(2, { occurred_at: '2026-10-12T12:00:00Z', lng: -0, title: 'Odesa \ud800', severity_band: 6.5 }),
+      record(3, { country: null, location: 42 }),
+    ];
+    const bytesAt15: number[] = [];
+    const file = fileAt(15);
+    const old = new Database(file);
+    old.transaction(() => {
+      // As steps 13–15 stored a signal: its columns, its FTS row, and the payload packed alone.
+      const encode = payloadEncoder(old);
+      const put = old
+        .prepare(
+          `INSERT INTO signals (tkey, id, profile, occurred_at, last_updated_at, severity_band, severity_score,
+             stage, category, lat, lng, plottable, country_code, title, place, country)
+           VALUES (?, ?, 'main', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+        )
+        .pluck();
+      for (const [i, r] of records.entries()) {
+        const c = signalRow('main', r, i);
+        const tkey = BigInt(c.second) * 2n ** 20n;
+        const seq = put.get(
+          tkey,
+          c.id,
+          c.occurred_at,
+          c.last_updated_at,
+          c.severity_band,
+          c.severity_score,
+          c.stage,
+          c.category,
+          c.lat,
+          c.lng,
+          c.plottable,
+          c.country_code,
+          c.title,
+          c.place,
+          c.country,
+        ) as number;
+        const packed = encode(r);
+        bytesAt15.push(packed.length);
+        old.prepare('INSERT INTO signal_payloads VALUES (?, ?)').run(seq, packed);
+        old
+          .prepare(
+            'INSERT INTO signals_fts (rowid, title, summary, place, country, category) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .run(tkey, c.title, c.summary, c.place, c.country, c.category);
+      }
+    })();
+    old.close();
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    try {
       const stored = db
         .prepare(
-          "SELECT p.payload FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id LIKE 'p-%' ORDER BY s.id",
+          "SELECT p.payload FROM signals s JOIN signal_payloads p ON p.seq = s.seq WHERE s.id LIKE 'c-%' ORDER BY s.id",
         )
         .pluck()
         .all() as Buffer[];
-      expect(stored.every((p) => Buffer.isBuffer(p))).toBe(true);
-      expect(stored.map((p) => JSON.stringify(decodePayload(db, p)))).toEqual(
-        records.map((r) => JSON.stringify(r)),
-      );
-      expect(Object.getPrototypeOf(decodePayload(db, stored[2]!))).toBe(Object.prototype);
-      // Records of one shape share it: two records, one key list each level.
-      expect(db.prepare('SELECT count(*) FROM signal_payload_shapes').pluck().get()).toBeLessThan(12);
+      expect(stored[0]!.toString()).not.toContain('Fuel depot fire');
+      expect(stored[0]!.length).toBeLessThan(bytesAt15[0]! - 100);
+      expect(stored[1]!.toString()).toContain('2026-10-12T12:00:00Z');
+      for (const [i, r] of records.entries()) {
+        expect(JSON.stringify(getSignal(db, r.id as string)?.signal)).toBe(
+          JSON.stringify({ ...r, profile: 'main', retracted: false }),
+        );
+        expect(querySignals(db, { q: `odesa ${i + 1}`, limit: 0 }).map((s) => s.id)).toEqual(
+          i === 1 ? [] : [r.id],
+        );
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('step 17 looks ids up by their hash: two ids sharing one are told apart, and a page sent again updates its rows', () => {
+    const file = fileAt(16);
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    try {
+      const count = () => db.prepare('SELECT count(*) FROM signals').pluck().get() as number;
+      const before = count();
+      // A collision: sig-a's row takes sig-b's hash, so every look-up of sig-b finds both.
+      db.prepare(
+        "UPDATE signals SET idh = (SELECT idh FROM signals WHERE id = 'sig-b') WHERE id = 'sig-a'",
+      ).run();
+      const titleOf = (id: string) => db.prepare('SELECT title FROM signals WHERE id = ?').pluck().get(id);
+      expect(getSignal(db, 'sig-b')?.signal.id).toBe('sig-b');
+      storeSignalsPage(db, {
+        profile: 'main',
+        signals: [mainSignal({ id: 'sig-b', title: 'Air raid alert lifted' })],
+      });
+      expect(count()).toBe(before);
+      expect(getSignal(db, 'sig-b')?.signal.title).toBe('Air raid alert lifted');
+      expect(titleOf('sig-a')).toBe('Shelling near Kharkiv');
+      expect(markRetracted(db, { id: 'sig-b' })).toBe(true);
+      expect(
+        db.prepare("SELECT id FROM signals WHERE retracted = 1 AND id IN ('sig-a', 'sig-b')").pluck().all(),
+      ).toEqual(['sig-b']);
+      const page = [mainSignal({ title: 'New one' }), mainSignal({ title: 'Another' })];
+      storeSignalsPage(db, { profile: 'main', signals: page });
+      storeSignalsPage(db, { profile: 'main', signals: page });
+      expect(count()).toBe(before + 2);
+      expect(
+        db
+          .prepare("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%UNIQUE%' AND tbl_name = 'signals'")
+          .pluck()
+          .get(),
+      ).toBe(0);
     } finally {
       db.close();
     }

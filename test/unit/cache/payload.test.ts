@@ -1,7 +1,7 @@
 // Packed payloads (electron/cache/payload.ts): whatever storeSignalsPage is given, reading it
 // back gives what JSON.stringify would have written of it, key for key and in order.
 import { describe, expect, it } from 'vitest';
-import { decodePayload, payloadEncoder } from '../../../electron/cache/payload';
+import { decodePayload, payloadEncoder, payloadText } from '../../../electron/cache/payload';
 import { mainCache } from './fixtures';
 
 class Point {
@@ -57,6 +57,35 @@ describe('packed payloads', () => {
       expect(decodePayload(db, stored[49]!)).toEqual({ only: 'r49', inner: { x: 49 } });
       // Text from before step 013 still reads.
       expect(decodePayload(db, '{"a":[1]}')).toEqual({ a: [1] });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a value many records repeat is stored once, even after a rolled-back page interned it first', () => {
+    const db = mainCache();
+    try {
+      const record = (i: number) => ({
+        n: i,
+        level: 'no_finer_place_named',
+        text: 'a string that holds {"1":0} and {"2":[3]}',
+        nested: { sensor: 'damage visible from orbit', list: ['no_finer_place_named', `unique value ${i}`] },
+      });
+      const page = (from: number) => {
+        const encode = payloadEncoder(db);
+        return Array.from({ length: 40 }, (_, i) => encode(record(from + i)));
+      };
+      expect(() =>
+        db.transaction(() => {
+          page(0);
+          throw new Error('rolled back');
+        })(),
+      ).toThrow('rolled back');
+      const stored = db.transaction(() => page(100))();
+      for (const [i, p] of stored.entries())
+        expect(JSON.stringify(decodePayload(db, p))).toBe(JSON.stringify(record(100 + i)));
+      expect(stored[0]!.toString()).not.toContain('no_finer_place_named');
+      expect(payloadText(db, stored.at(-1)!)).toContain('damage visible from orbit');
     } finally {
       db.close();
     }

@@ -10,11 +10,13 @@ import {
   FTS_FIRST_BELOW,
   buildSignalQuery,
   querySignals,
+  startCosts,
   storeSignalsPage,
   type BuildOptions,
   type Database,
   type SignalQuery,
 } from '../../../electron/cache/index';
+import { registerIdHash } from '../../../electron/cache/id-hash';
 import { mainCache, mainSignal } from './fixtures';
 
 /** The steps of the inner query, which picks and orders the keys (the outer reads payloads). */
@@ -108,6 +110,70 @@ describe('query plans', () => {
       expect(viaFts.length).toBeGreaterThan(0);
       expect(viaFts, q).toEqual(viaRtree);
     }
+    db.close();
+  });
+
+  it('bbox + window + q: the words, the box and the box scanned in JavaScript give the same page', () => {
+    const db = seeded();
+    const texts = ['Fuel depot fire', 'Port closed', 'Fuel port: depot closed', 'Café near the depot'];
+    storeSignalsPage(db, {
+      profile: 'main',
+      signals: Array.from({ length: 300 }, (_, i) =>
+        mainSignal({
+          lat: -20 + (i % 40),
+          lng: -40 + ((i * 3) % 80),
+          occurred_at: new Date(Date.UTC(2026, 8, 26) + i * 1_800_000).toISOString(),
+          title: texts[i % texts.length],
+          summary: i % 5 ? 'Smoke seen from the road' : 'Crews reported the fire out by morning',
+        }),
+      ),
+    });
+    const queries = [
+      'fuel',
+      '"fuel depot"',
+      'depot -fire',
+      'cafe depot',
+      'fire reported',
+      'port -"depot closed"',
+    ];
+    for (const q of queries)
+      for (const limit of [0, 5, 100]) {
+        const args: SignalQuery = { bbox: [-30, -15, 30, 15], ...window, q, limit };
+        const [words, box = [], scan] = (['words', 'box', 'scan'] as const).map((start) =>
+          querySignals(db, args, { start }).map((s) => s.id),
+        );
+        expect(box.length, q).toBeGreaterThan(0);
+        expect(words, `${q} from the words`).toEqual(box);
+        expect(scan, `${q} scanning the box`).toEqual(box);
+        expect(querySignals(db, args).map((s) => s.id)).toEqual(box); // whichever start it picks
+      }
+    db.close();
+  });
+
+  it('startCosts: rare words start from the words, a small box with common words is scanned, a large box from the R*Tree', () => {
+    const all = 500_000;
+    const pick = (words: number, box: number) => {
+      const cost = startCosts({ words, box, all, limit: 100 });
+      return (Object.keys(cost) as (keyof typeof cost)[]).reduce((a, b) => (cost[b] < cost[a] ? b : a));
+    };
+    expect(pick(2_000, 20_000)).toBe('words');
+    expect(pick(50_000, 150)).toBe('scan');
+    expect(pick(400_000, 3_000)).toBe('box');
+  });
+
+  it('ids are looked up through their hash index, the events feed joining by it too', () => {
+    const db = seeded();
+    const steps = (sql: string, ...params: unknown[]) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    expect(steps('SELECT id FROM signals WHERE idh = ? AND id = ?', 1, 'x')).toEqual([
+      'SEARCH signals USING INDEX signals_idh (idh=?)',
+    ]);
+    registerIdHash(db);
+    expect(
+      steps(`SELECT s.title FROM developments d LEFT JOIN signal_aliases a ON a.old_id = d.event_id
+        LEFT JOIN signals s ON s.idh = signal_id_hash(coalesce(a.survivor_id, d.event_id))
+        AND s.id = coalesce(a.survivor_id, d.event_id)`),
+    ).toContain('SEARCH s USING INDEX signals_idh (idh=?) LEFT-JOIN');
     db.close();
   });
 
