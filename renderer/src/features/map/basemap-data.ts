@@ -2,6 +2,8 @@
 // (resources/basemap/, see its README). Vite copies the file into the build and gives its
 // URL; it is read from the app's own origin, so no request ever leaves the machine.
 import type { FeatureCollection, GeometryObject } from 'geojson';
+import type Feature from 'ol/Feature';
+import GeoJSON from 'ol/format/GeoJSON';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesUrl from '../../../../resources/basemap/countries-50m.json?url';
@@ -29,4 +31,23 @@ export function loadCountries(): Promise<CountryCollection> {
       throw e;
     });
   return pending;
+}
+
+let features: Promise<Feature[]> | null = null;
+
+/**
+ * The countries as OpenLayers features on the map's projection, read once per window and
+ * shared by the land, the country-level shading and the names: reading 241 detailed outlines
+ * (each coordinate projected) is a good part of the window's opening, once is enough. Each
+ * carries its `name`; a layer adds what it needs of its own without notifying (the others
+ * share the object).
+ */
+export function loadCountryFeatures(): Promise<Feature[]> {
+  features ??= loadCountries()
+    .then((countries) => new GeoJSON().readFeatures(countries, { featureProjection: 'EPSG:3857' }))
+    .catch((e: unknown) => {
+      features = null;
+      throw e;
+    });
+  return features;
 }

@@ -8,7 +8,7 @@
 // end-to-end tests wait for them.
 import 'ol/ol.css';
 import '../../styles/map.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
@@ -27,6 +27,13 @@ import { TimeSlider } from './time-slider';
 import { useRecordLayers } from './use-record-layers';
 import { useSignalLayers } from './use-signal-layers';
 import { createWatchMap, type WatchMap } from './watch-map';
+import { loadCountries } from './basemap-data';
+
+// The basemap file is asked for as soon as the map's code is in, before the map's layers ask
+// the app for their lists: the browser sends at most six requests to the app at a time (one
+// is the push stream), and the basemap, asked after the lists, waited behind them all while
+// the page had nothing else to do. A failure is left to the layers, which ask again.
+void loadCountries().catch(() => undefined);
 
 export default function MapView() {
   const target = useRef<HTMLDivElement>(null);
@@ -47,7 +54,10 @@ export default function MapView() {
   // Whose severity the colours are: the main profile's band, the alternate's score range.
   const profile = appInfo?.profile ?? 'main';
 
-  useEffect(() => {
+  // A layout effect: the map is handed out before the browser's next frame, and with it the
+  // points already in (their buffers are built while the first frame draws the land), rather
+  // than after that frame, a good part of the opening later.
+  useLayoutEffect(() => {
     if (!target.current) return;
     const saved = useViewState.getState();
     setState({ phase: 'loading' });

@@ -41,6 +41,27 @@ export function project(points: SignalPoints): ProjectedPoints {
   return { points, x, y };
 }
 
+const sameArray = (a: ArrayLike<unknown>, b: ArrayLike<unknown>) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/** Whether two answers draw alike: the same signals, places, bands, flags and categories. */
+export function samePoints(a: SignalPoints, b: SignalPoints): boolean {
+  return (
+    a === b ||
+    (a.count === b.count &&
+      sameArray(a.categories, b.categories) &&
+      sameArray(a.band, b.band) &&
+      sameArray(a.flags, b.flags) &&
+      sameArray(a.category, b.category) &&
+      sameArray(a.lng, b.lng) &&
+      sameArray(a.lat, b.lat) &&
+      sameArray(a.ids, b.ids))
+  );
+}
+
 /** A view's extent in EPSG:3857 [minX, minY, maxX, maxY]; x may run past the antimeridian. */
 export type Extent = [number, number, number, number];
 

@@ -5,6 +5,7 @@
 // country's signals. The time slider's range narrows the loaded points here, on the client.
 import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
+import type RenderEvent from 'ol/render/Event';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSelection } from '../../state/selection';
 import { useCountryCounts, useSignalPoints } from '../../data';
@@ -119,8 +120,10 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     const h = map?.handle<SignalsHandle>(SIGNALS_LAYER_ID);
     if (!map || !h) return;
     // Every complete render: zooming in or out switches between cells and single points.
-    const onRendered = () => {
-      if (!data.current.points) return;
+    // Counted only once the frame shows the land and the current points.
+    const onRendered = (e: RenderEvent) => {
+      if (!data.current.points || !e.frameState) return;
+      if (!map.withData(e.frameState) || !h.shows(e.frameState)) return;
       setDrawn(h.represented());
       setCells(h.cells());
     };

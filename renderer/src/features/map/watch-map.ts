@@ -1,6 +1,7 @@
 // The OpenLayers map behind the Map view, kept out of React: made once per mount, told the
 // theme and the layer choices, and reporting where the analyst moved it.
-import OlMap from 'ol/Map';
+import OlMap, { type FrameState } from 'ol/Map';
+import type RenderEvent from 'ol/render/Event';
 import View from 'ol/View';
 import { defaults as defaultControls, MousePosition, ScaleLine } from 'ol/control';
 import { fromLonLat, toLonLat } from 'ol/proj';
@@ -25,6 +26,12 @@ export interface WatchMap {
   setPalette: (palette: MapPalette) => void;
   setVisibility: (visibility: Record<string, boolean>) => void;
   resetView: () => void;
+  /**
+   * Whether a frame was drawn with every layer's data in (the land read, every `ready`):
+   * a frame drawn before may still report complete (OpenLayers tells `rendercomplete` after
+   * the frame, when the data may have come in since).
+   */
+  withData: (frameState: FrameState) => boolean;
   /** A layer's handle by its module id (the signal layers take their data through it). */
   handle: <H extends LayerHandle = LayerHandle>(id: string) => H | undefined;
   /** Brings a place into the middle of the view, zooming in to at least `minZoom`. */
@@ -50,7 +57,12 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
       handle.layer.setVisible(!module.toggleable || (visibility[module.id] ?? module.defaultVisible));
   };
   setVisibility(opts.visibility);
-  const setPalette = (palette: MapPalette) => {
+  let palette = opts.palette;
+  // The view tells the palette as it opens too: each layer told would draw itself again (the
+  // land, its names, the shading), the whole map a second time, for the same colours.
+  const setPalette = (next: MapPalette) => {
+    if (next === palette) return;
+    palette = next;
     opts.target.style.backgroundColor = palette.ocean;
     for (const { handle } of layers) handle.setPalette(palette);
   };
@@ -73,10 +85,24 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
   });
 
   let disposed = false;
+  /** The last frame drawn, and the first drawn with every layer's data in (none yet). */
+  let lastFrame = -1;
+  let dataFrom = Infinity;
+  map.on('postrender', (e) => {
+    if (e.frameState) lastFrame = e.frameState.index;
+  });
+  const withData = (frameState: FrameState) => frameState.index >= dataFrom;
   Promise.all(layers.map((l) => l.handle.ready)).then(
     () => {
       if (disposed) return;
-      map.once('rendercomplete', () => !disposed && opts.onFirstRender());
+      dataFrom = lastFrame + 1;
+      for (const { handle } of layers) handle.mapReady?.();
+      const onComplete = (e: RenderEvent) => {
+        if (disposed || !e.frameState || !withData(e.frameState)) return;
+        map.un('rendercomplete', onComplete);
+        opts.onFirstRender();
+      };
+      map.on('rendercomplete', onComplete);
       map.render();
     },
     (e: unknown) => !disposed && opts.onError(e instanceof Error ? e : new Error(String(e))),
@@ -93,6 +119,7 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
     map,
     setPalette,
     setVisibility,
+    withData,
     resetView: () =>
       view.animate({ center: fromLonLat(DEFAULT_MAP.center), zoom: DEFAULT_MAP.zoom, duration: 250 }),
     handle: <H extends LayerHandle = LayerHandle>(id: string) =>

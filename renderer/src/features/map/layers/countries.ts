@@ -1,10 +1,9 @@
 // Land and borders from the shipped Natural Earth file. Drawn as an image layer: 241
 // detailed outlines pan smoothly and are redrawn only when the view settles.
-import GeoJSON from 'ol/format/GeoJSON';
 import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
-import { loadCountries } from '../basemap-data';
+import { loadCountryFeatures } from '../basemap-data';
 import type { MapLayerModule } from './types';
 import { keepUnchangedFrames } from './unchanged-frames';
 
@@ -26,9 +25,7 @@ export const countriesLayer: MapLayerModule = {
     });
     // The land changes with the view and the theme only: not redrawn when the points change.
     keepUnchangedFrames(layer);
-    const ready = loadCountries().then((countries) => {
-      source.addFeatures(new GeoJSON().readFeatures(countries, { featureProjection: 'EPSG:3857' }));
-    });
+    const ready = loadCountryFeatures().then((countries) => source.addFeatures(countries));
     return {
       layer,
       ready,

@@ -1,7 +1,6 @@
 // Country names, placed inside each country's largest part and shown by size: the largest
 // from the world view, the smallest only when zoomed in. Decluttered, larger first.
 import Feature from 'ol/Feature';
-import GeoJSON from 'ol/format/GeoJSON';
 import type { Geometry } from 'ol/geom';
 import MultiPolygon from 'ol/geom/MultiPolygon';
 import type Point from 'ol/geom/Point';
@@ -10,7 +9,7 @@ import VectorLayer from 'ol/layer/Vector';
 import { toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
-import { loadCountries } from '../basemap-data';
+import { loadCountryFeatures } from '../basemap-data';
 import { mapFont } from '../palette';
 import type { MapLayerModule } from './types';
 import { keepUnchangedFrames } from './unchanged-frames';
@@ -82,9 +81,9 @@ export const countryLabelsLayer: MapLayerModule = {
     // Its own canvas and declutter group: the names are redrawn when the view or the theme
     // changes, not on every frame the points or the shading ask for.
     keepUnchangedFrames(layer);
-    const ready = loadCountries().then((countries) => {
+    const ready = loadCountryFeatures().then((countries) => {
       const labels: Feature<Point>[] = [];
-      for (const country of new GeoJSON().readFeatures(countries, { featureProjection: 'EPSG:3857' })) {
+      for (const country of countries) {
         const measured = measure(country.getGeometry());
         const name = country.get('name') as string | undefined;
         if (!measured || !name) continue;

@@ -2,13 +2,12 @@
 // country with any is shaded by the highest severity band among them, on the same scale as
 // the points, and outlined; the tooltip says how many. From 'signals.countryCounts'.
 import type Feature from 'ol/Feature';
-import GeoJSON from 'ol/format/GeoJSON';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { bandColour, bandRgb } from '../../../ui/severity';
 import type { CountryCount } from '../../../../../shared/contract';
-import { loadCountries } from '../basemap-data';
+import { loadCountryFeatures } from '../basemap-data';
 import { codeOfBasemapName } from '../country-codes';
 import type { MapPalette } from '../palette';
 import type { LayerHandle, MapLayerModule } from './types';
@@ -63,10 +62,10 @@ export const countrySignalsLayer: MapLayerModule = {
     });
     // Redrawn when the counts change (setCounts says so), not on every frame the points ask for.
     keepUnchangedFrames(layer);
-    const ready = loadCountries().then((countries) => {
-      const features = new GeoJSON().readFeatures(countries, { featureProjection: 'EPSG:3857' });
-      for (const f of features) f.set('code', codeOfBasemapName(f.get('name') as string));
-      source.addFeatures(features);
+    const ready = loadCountryFeatures().then((countries) => {
+      // The land's features too: their code set silently, nothing of the land changes.
+      for (const f of countries) f.set('code', codeOfBasemapName(f.get('name') as string), true);
+      source.addFeatures(countries);
     });
     return {
       layer,

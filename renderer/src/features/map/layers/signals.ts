@@ -4,6 +4,7 @@
 // diamonds, reports a shape per category group); the selected signal wears a ring.
 // Country-level signals are never points here (see country-signals.ts).
 import Feature from 'ol/Feature';
+import type { FrameState } from 'ol/Map';
 import Point from 'ol/geom/Point';
 import Overlay from 'ol/Overlay';
 import WebGLVectorLayer from 'ol/layer/WebGLVector';
@@ -21,11 +22,12 @@ import {
   POINT_LIMIT,
   pointsIn,
   project,
+  samePoints,
   type Cells,
   type Extent,
   type ProjectedPoints,
 } from '../signal-cells';
-import { categoryShapes, pointShape, SHAPE } from '../point-shapes';
+import { categoryShapes, pointShape, SHAPE, type ShapeId } from '../point-shapes';
 import type { LayerHandle, MapLayerModule } from './types';
 import { keepUnchangedFrames, webglBuffersId } from './unchanged-frames';
 
@@ -55,54 +57,79 @@ export interface SignalsHandle extends LayerHandle {
   represented: () => number;
   /** Cells drawn, or null when the points are drawn singly. */
   cells: () => number | null;
+  /**
+   * Whether the frame drew what the layer holds now (its last points, cells or view's
+   * surroundings), or the layer is hidden: a `rendercomplete` may come for a frame drawn
+   * before new points were set.
+   */
+  shows: (frameState: FrameState) => boolean;
   source: VectorSource<Feature<Point>>;
 }
 
-/** ['match', band, 0, unknown, 1, c1, …] with colours as [r, g, b, a]. */
-function bandColourExpression(alpha: number): unknown[] {
-  const expr: unknown[] = ['match', ['get', 'band']];
-  for (let b = 1; b <= 10; b++) expr.push(b, [...bandRgb(b), alpha]);
-  expr.push([...bandRgb(0), alpha]);
-  return expr;
-}
+/**
+ * How each shape is drawn: its corners (a regular polygon of 24 sides reads as a disc at these
+ * sizes), its turn (a square stands on its side, the measured diamond on its tip), its radius
+ * in px at world zoom (2) and how much it grows by zoom 8 (polygons a little larger than the
+ * disc, so they cover about as much), and its outline.
+ */
+const SHAPE_DRAW: Record<ShapeId, { points: number; angle: number; r0: number; r1: number; sw: number }> = {
+  [SHAPE.circle]: { points: 24, angle: 0, r0: 4, r1: 3, sw: 1.2 },
+  [SHAPE.triangle]: { points: 3, angle: 0, r0: 5.5, r1: 3.5, sw: 1.2 },
+  [SHAPE.square]: { points: 4, angle: Math.PI / 4, r0: 5, r1: 3.5, sw: 1.2 },
+  [SHAPE.diamond]: { points: 4, angle: 0, r0: 6, r1: 3, sw: 1.5 },
+  // A cell's size says how many it holds (its own r0, set per cell).
+  [SHAPE.cell]: { points: 24, angle: 0, r0: 0, r1: 0, sw: 1.2 },
+};
 
-/** A point's radius in px by zoom: from `atWorld` (zoom 2) to `near` (zoom 8). */
-const byZoom = (atWorld: number, near: number) => ['interpolate', ['linear'], ['zoom'], 2, atWorld, 8, near];
+/** The fill of each band 0–10 as [r, g, b, a]: points' and, a little lighter, cells'. */
+const bandFills = (alpha: number) =>
+  Array.from({ length: 11 }, (_, b) => [...bandRgb(b), alpha] as [number, number, number, number]);
+const POINT_FILL = bandFills(0.92);
+const CELL_FILL = bandFills(0.8);
+
+/**
+ * What the style reads of a point or cell, worked out here rather than in the shader: with no
+ * GPU the shader runs on the CPU for every pixel of every point, and one choosing the shape,
+ * size and band colour itself (a match over every band for every shape) made each frame of
+ * the points half as long again (some 60 ms against 40 on a busy two-core machine), the first
+ * one, which compiles it, longer still.
+ */
+function drawProps(shape: ShapeId, band: number, retracted: boolean, cellR = 0) {
+  const d = SHAPE_DRAW[shape];
+  // A cell's colour is its mean band (see signal-cells.ts).
+  const fills = shape === SHAPE.cell ? CELL_FILL : POINT_FILL;
+  return {
+    points: d.points,
+    angle: d.angle,
+    r0: shape === SHAPE.cell ? cellR : d.r0,
+    r1: d.r1,
+    sw: d.sw,
+    fill: fills[band >= 1 && band <= 10 ? band : 0]!,
+    op: retracted ? 0.35 : 1,
+  };
+}
 
 /**
  * One rule for every point and cell. OpenLayers runs each rule of a WebGL style over every
  * feature (a rule's filter only hides the feature in the shader), and with no GPU each run
  * costs about as much as drawing the points: one rule, the shape chosen per feature, draws
  * tens of thousands of points in a quarter of the time four rules took. The selected ring is
- * not a rule either (see the ring below).
+ * not a rule either (see the ring below). Each feature carries its own shape, size and colour
+ * (drawProps): the shader only reads them.
  */
 function style(p: MapPalette): FlatStyleLike {
-  const shape = ['get', 'shape'];
   return {
-    // A regular polygon of 24 sides reads as a disc at these sizes.
-    'shape-points': ['match', shape, SHAPE.triangle, 3, SHAPE.square, 4, SHAPE.diamond, 4, 24],
-    // A square stands on its side, the measured diamond on its tip.
-    'shape-angle': ['match', shape, SHAPE.square, Math.PI / 4, 0],
-    // Polygons a little larger than the disc, so they cover about as much; a cell's size
-    // says how many it holds.
+    'shape-points': ['get', 'points'],
+    'shape-angle': ['get', 'angle'],
     'shape-radius': [
-      'match',
-      shape,
-      SHAPE.cell,
-      ['get', 'r'],
-      SHAPE.diamond,
-      byZoom(6, 9),
-      SHAPE.triangle,
-      byZoom(5.5, 9),
-      SHAPE.square,
-      byZoom(5, 8.5),
-      byZoom(4, 7),
+      '+',
+      ['get', 'r0'],
+      ['*', ['get', 'r1'], ['interpolate', ['linear'], ['zoom'], 2, 0, 8, 1]],
     ],
-    // A cell's colour is its mean band (see signal-cells.ts), a little lighter.
-    'shape-fill-color': ['match', shape, SHAPE.cell, bandColourExpression(0.8), bandColourExpression(0.92)],
+    'shape-fill-color': ['get', 'fill'],
     'shape-stroke-color': p.pointHalo,
-    'shape-stroke-width': ['match', shape, SHAPE.diamond, 1.5, 1.2],
-    'shape-opacity': ['case', ['==', ['get', 'retracted'], 1], 0.35, 1],
+    'shape-stroke-width': ['get', 'sw'],
+    'shape-opacity': ['get', 'op'],
   } as FlatStyleLike;
 }
 
@@ -113,14 +140,18 @@ export function pointFeatures(points: SignalPoints, indices?: ArrayLike<number>)
   const out: Feature<Point>[] = new Array(count);
   for (let j = 0; j < count; j++) {
     const i = indices ? indices[j]! : j;
+    const shape = pointShape(points, i, shapes);
+    const band = points.band[i]!;
+    const retracted = points.flags[i]! & POINT_FLAGS.retracted ? 1 : 0;
     const f = new Feature({
       geometry: new Point(fromLonLat([points.lng[i]!, points.lat[i]!])),
       idx: i,
       cell: 0,
-      shape: pointShape(points, i, shapes),
-      band: points.band[i]!,
+      shape,
+      band,
       measured: points.flags[i]! & POINT_FLAGS.measured ? 1 : 0,
-      retracted: points.flags[i]! & POINT_FLAGS.retracted ? 1 : 0,
+      retracted,
+      ...drawProps(shape, band, !!retracted),
     });
     f.setId(points.ids[i]!);
     out[j] = f;
@@ -143,10 +174,10 @@ function cellFeatures(p: ProjectedPoints, cells: Cells): Feature<Point>[] {
         idx: -2,
         cell: 1,
         shape: SHAPE.cell,
-        r: cellRadius(cells.n[c]!),
         band: cells.meanBand[c]!,
         measured: 0,
         retracted: 0,
+        ...drawProps(SHAPE.cell, cells.meanBand[c]!, false, cellRadius(cells.n[c]!)),
       }),
     );
   }
@@ -170,6 +201,8 @@ export const signalsLayer: MapLayerModule = {
     // test runs over the columns (signal-cells.ts), so indexing would only cost.
     const source = new VectorSource<Feature<Point>>({ wrapX: true, useSpatialIndex: false });
     let selected = -1;
+    /** The halo the points' style was made with (the one palette colour it reads). */
+    let halo = palette.pointHalo;
     let data: ProjectedPoints | null = null;
     let shown: Shown = { mode: 'all' };
     /** Cells per zoom level for the current answer: zooming back and forth bins once. */
@@ -187,6 +220,48 @@ export const signalsLayer: MapLayerModule = {
     // A frame asked for by another layer (a country's shading, a list answered) leaves the
     // points as drawn: they are drawn again once new buffers are in.
     keepUnchangedFrames(layer, { content: () => [webglBuffersId(layer)] });
+    // What the page is shown of the layer. Without a GPU a WebGL canvas on the page is read
+    // back, every pixel, each time it is drawn, and the read waits for the software GL to
+    // finish drawing: so no canvas while there is nothing to show (no points; new points'
+    // first buffers still being built, with none on screen before them; or the map's other
+    // data, the land, not in yet: the points come with it). The renderer still prepares every
+    // frame: its context made, the buffers built.
+    //
+    // And the software GL compiles the points' shaders at their first draw, a tenth of a
+    // second or more: when the first points' buffers are in before the land, they are drawn
+    // once unseen, at once, and it compiles them on its own thread while the page reads and
+    // draws the land.
+    const render = layer.render.bind(layer);
+    const prepare = (frameState: FrameState) => void layer.getRenderer()?.prepareFrame(frameState);
+    const glOf = (r: unknown) => (r as { helper?: { getGL: () => WebGLRenderingContext } }).helper?.getGL();
+    /** Fills of the source so far, and how many each frame shown had seen. */
+    let fills = 0;
+    const drew = new WeakMap<FrameState, number>();
+    /** The buffers there were when the source was last filled; whether the canvas is shown. */
+    let buffersAtFill = NaN;
+    let showing = false;
+    let compiled = false;
+    let mapReady = false;
+    layer.render = (frameState, target) => {
+      if (!frameState) return render(frameState, target);
+      const buffers = webglBuffersId(layer);
+      const empty = source.isEmpty();
+      const stale = !showing && buffers === buffersAtFill;
+      if (empty || stale || !mapReady) {
+        if (!compiled && !empty && !stale && render(frameState, target)) {
+          compiled = true;
+          // Sent to the GL now: nothing on the page asks for it until it is shown.
+          glOf(layer.getRenderer())?.flush();
+        } else prepare(frameState);
+        if (empty) drew.set(frameState, fills);
+        showing = false;
+        return null;
+      }
+      drew.set(frameState, fills);
+      const element = render(frameState, target);
+      showing = !!element;
+      return element;
+    };
 
     // The selected signal's ring: an element over the map, not a WebGL rule (which would run
     // over every point on every frame for the one it marks).
@@ -210,6 +285,8 @@ export const signalsLayer: MapLayerModule = {
       return { extent: v.calculateExtent(size) as Extent, zoom };
     };
     const fill = (features: Feature<Point>[]) => {
+      fills++;
+      buffersAtFill = webglBuffersId(layer);
       source.clear(true);
       // The selected signal keeps its point (and ring) inside a cell.
       if (shown.mode === 'cells' && data && selected >= 0 && selected < data.points.count)
@@ -219,7 +296,7 @@ export const signalsLayer: MapLayerModule = {
     const decide = (force: boolean) => {
       if (!data || !data.points.count) {
         shown = { mode: 'all' };
-        if (force) source.clear(true);
+        if (force) fill([]);
         return;
       }
       if (data.points.count <= POINT_LIMIT) {
@@ -276,11 +353,26 @@ export const signalsLayer: MapLayerModule = {
       source,
       // The points come from the window's query after the map is up: nothing to wait for.
       ready: Promise.resolve(),
+      mapReady() {
+        mapReady = true;
+        layer.getMapInternal()?.render();
+      },
       setPalette(p) {
-        layer.setStyle(style(p));
+        // A new style throws the layer's renderer away (its shaders and the points' buffers,
+        // built again from every feature): only when the points' colours really change. The
+        // map view tells the palette once as it opens, right after the first points.
+        if (p.pointHalo !== halo) layer.setStyle(style(p));
+        halo = p.pointHalo;
         ring.style.borderColor = p.selection;
       },
       setPoints(points) {
+        // The same points asked again (the window re-reads after any change to the cache):
+        // what is drawn stands, and so do its buffers.
+        if (points && data && samePoints(data.points, points)) {
+          data = { ...data, points };
+          placeRing();
+          return;
+        }
         data = points ? project(points) : null;
         binned = new Map();
         decide(true);
@@ -345,6 +437,11 @@ export const signalsLayer: MapLayerModule = {
       },
       cells() {
         return shown.mode === 'cells' ? shown.cells.count : null;
+      },
+      shows(frameState) {
+        // A frame drawn after the last fill; its buffers are in (OpenLayers completes no frame
+        // while they are being built).
+        return !layer.getVisible() || drew.get(frameState) === fills;
       },
       dispose() {
         layer.getMapInternal()?.removeOverlay(overlay);

@@ -10,6 +10,8 @@ export interface LayerHandle {
   /** Resolves when the layer has its data (the basemap file parsed, the signals read…). */
   ready: Promise<void>;
   setPalette: (palette: MapPalette) => void;
+  /** Told once every layer's data is in: the map's first whole frame comes next. */
+  mapReady?: () => void;
   dispose?: () => void;
 }
 
