@@ -248,3 +248,12 @@ export function decodeColumns(buffer: ArrayBuffer): unknown {
   const header: unknown = JSON.parse(new Decoder().decode(new Uint8Array(buffer, 4, length)));
   return restore(header, 3, buffer, start);
 }
+
+/**
+ * Under `watchfloor serve`: each contract answer carries how many cache changes main had pushed
+ * when it was asked, and the event stream opens with the same count (event `hello`, data
+ * `{changes}`). A window whose answers were asked before a change it never heard (pushed before
+ * the stream opened, or while it reconnected) reads again; one that missed nothing does not.
+ */
+export const CHANGES_HEADER = 'X-Watchfloor-Changes';
+export const STREAM_HELLO = 'hello';

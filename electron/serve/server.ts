@@ -7,7 +7,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Dispatcher, PushBus } from '../contract/dispatch';
 import { rendererFile, rendererHeaders } from '../hosts-common/renderer-files';
-import { COLUMNS_CONTENT_TYPE, encodeColumnChunks, holdsTypedArrays } from '../../shared/wire';
+import {
+  CHANGES_HEADER,
+  COLUMNS_CONTENT_TYPE,
+  encodeColumnChunks,
+  holdsTypedArrays,
+  STREAM_HELLO,
+} from '../../shared/wire';
 
 export interface ServeOptions {
   dispatch: Dispatcher;
@@ -76,6 +82,14 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
   let origin = '';
   let allowedHosts = new Set<string>();
 
+  // How many cache changes main has pushed. Each contract answer says the count when it was
+  // asked, and the event stream says it when it opens: the window can tell whether a change
+  // was pushed while it was not listening, and read again only then.
+  let changes = 0;
+  const stopCounting = opts.bus.subscribe((event) => {
+    if (event === 'cache.changed') changes++;
+  });
+
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) send(res, 500, { code: 'failed', message: (err as Error).message });
@@ -129,6 +143,7 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
           message: `not valid JSON: ${(err as Error).message}`,
         });
       }
+      const asked = String(changes);
       const outcome = await opts.dispatch(
         decodeURIComponent(url.pathname.slice('/api/contract/'.length)),
         input,
@@ -149,13 +164,14 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
           'Content-Length': chunks.reduce((n, c) => n + c.byteLength, 0),
           'Cache-Control': 'no-store',
           'X-Content-Type-Options': 'nosniff',
+          [CHANGES_HEADER]: asked,
         });
         res.cork();
         for (const c of chunks) res.write(c);
         res.uncork();
         return void res.end();
       }
-      return send(res, status, outcome);
+      return send(res, status, outcome, { [CHANGES_HEADER]: asked });
     }
 
     if (url.pathname === '/api/events' && req.method === 'GET') return streamEvents(req, res);
@@ -173,6 +189,7 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
     });
     const write = (event: string, payload: unknown) =>
       res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    write(STREAM_HELLO, { changes });
     const link = opts.bus.latest('link.status');
     if (link) write('link.status', link);
     const unsubscribe = opts.bus.subscribe(write);
@@ -213,6 +230,7 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
         secret,
         close: () =>
           new Promise<void>((done) => {
+            stopCounting();
             server.closeAllConnections();
             server.close(() => done());
           }),

@@ -8,7 +8,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxItem } from '../../shared/contract';
 import { createQueryClient, DataProvider } from '../../renderer/src/data';
-import { contractClient } from '../../renderer/src/data/contract-client';
 import { OutboxPanel } from '../../renderer/src/features/status/outbox-panel';
 
 const note = (localId: string, text: string): OutboxItem => ({
@@ -31,37 +30,63 @@ class StubEventSource extends EventTarget {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the push stream opening', () => {
-  it('re-reads what the window read before the stream opened, and again on each reconnect', async () => {
-    let held = [note('a', 'first look')];
-    const reads: string[] = [];
-    vi.stubGlobal('EventSource', StubEventSource);
-    vi.stubGlobal('fetch', async (url: string) => {
-      const channel = decodeURIComponent(String(url).split('/').pop() ?? '');
-      reads.push(channel);
-      const result = channel === 'outbox.list' ? held : null;
-      return new Response(JSON.stringify({ ok: true, result }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
+/** The stream opening, saying how many cache changes main has pushed so far. */
+const hello = (changes: number) =>
+  StubEventSource.last!.dispatchEvent(new MessageEvent('hello', { data: JSON.stringify({ changes }) }));
+
+/** The loopback client on a stubbed fetch: each answer says main's change count when asked. */
+async function setup(initial: OutboxItem[], changes = 0) {
+  const main = { held: initial, changes };
+  const reads: string[] = [];
+  vi.stubGlobal('EventSource', StubEventSource);
+  vi.stubGlobal('fetch', async (url: string) => {
+    const channel = decodeURIComponent(String(url).split('/').pop() ?? '');
+    reads.push(channel);
+    const result = channel === 'outbox.list' ? main.held : null;
+    return new Response(JSON.stringify({ ok: true, result }), {
+      headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Changes': String(main.changes) },
     });
-    const client = contractClient();
-    render(
-      <DataProvider client={client} queryClient={createQueryClient()}>
-        <OutboxPanel />
-      </DataProvider>,
-    );
+  });
+  // A fresh module: the client is made once per page, as in the window.
+  vi.resetModules();
+  const { contractClient } = await import('../../renderer/src/data/contract-client');
+  render(
+    <DataProvider client={contractClient()} queryClient={createQueryClient()}>
+      <OutboxPanel />
+    </DataProvider>,
+  );
+  const outboxReads = () => reads.filter((c) => c === 'outbox.list').length;
+  return { main, outboxReads };
+}
+
+describe('the push stream opening', () => {
+  it('re-reads what was read before a change the window never heard, and what changed during a reconnect', async () => {
+    const { main, outboxReads } = await setup([note('a', 'first look')]);
     const outbox = await screen.findByRole('region', { name: 'Waiting to send' });
     expect(within(outbox).getAllByRole('listitem')).toHaveLength(1);
 
     // A write lands in main before the stream is open: its push is lost, the list is stale.
-    held = [note('a', 'first look'), note('b', 'second look')];
-    StubEventSource.last!.dispatchEvent(new Event('open'));
+    main.held = [note('a', 'first look'), note('b', 'second look')];
+    main.changes = 1;
+    hello(1);
     await waitFor(() => expect(within(outbox).getAllByRole('listitem')).toHaveLength(2));
 
-    // The stream drops and comes back: what changed meanwhile shows too.
-    held = [note('b', 'second look')];
-    StubEventSource.last!.dispatchEvent(new Event('open'));
+    // The stream drops; a change is pushed meanwhile; it comes back: what changed shows too.
+    main.held = [note('b', 'second look')];
+    main.changes = 2;
+    hello(2);
     await waitFor(() => expect(within(outbox).getAllByRole('listitem')).toHaveLength(1));
-    expect(reads.filter((c) => c === 'outbox.list')).toHaveLength(3);
+    expect(outboxReads()).toBe(3);
+  });
+
+  it('reads nothing again when no change was pushed while it was not listening', async () => {
+    // Three changes were pushed before the page asked anything: its answers include them.
+    const { outboxReads } = await setup([note('a', 'first look')], 3);
+    const outbox = await screen.findByRole('region', { name: 'Waiting to send' });
+    hello(3);
+    hello(3); // a reconnect with nothing missed
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(outbox).getAllByRole('listitem')).toHaveLength(1);
+    expect(outboxReads()).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import {
   type PushEvent,
   type WatchfloorApi,
 } from '../../../shared/contract';
-import { COLUMNS_CONTENT_TYPE, decodeColumns } from '../../../shared/wire';
+import { CHANGES_HEADER, COLUMNS_CONTENT_TYPE, decodeColumns, STREAM_HELLO } from '../../../shared/wire';
 
 declare global {
   interface Window {
@@ -22,8 +22,45 @@ type Listener = (payload: unknown) => void;
 /** Push events that describe a state: a late subscriber gets the latest value at once. */
 const STATE_EVENTS: ReadonlySet<PushEvent> = new Set(['link.status']);
 
+/**
+ * Whether the window missed a cache change (shared/wire.ts, CHANGES_HEADER): main counts the
+ * changes it pushes; each answer says the count when it was asked, and the stream says it when
+ * it opens. Missed: an answer asked before a change pushed before the stream first opened, or
+ * a change pushed while it was reconnecting. Only then is every answer read again.
+ */
+function missedChanges(readAll: () => void) {
+  /** The count at the stream's first open (null: not open yet). */
+  let firstOpen: number | null = null;
+  /** Changes accounted for since: the count at the latest open, plus each change heard. */
+  let heard = 0;
+  /** Before the first open: the oldest count an answer was asked at. */
+  let oldestAsked = Infinity;
+  return {
+    answered(asked: number) {
+      if (!Number.isFinite(asked)) return;
+      if (firstOpen === null) oldestAsked = Math.min(oldestAsked, asked);
+      // Asked before the stream opened, answered after: a change between went unheard.
+      else if (asked < firstOpen) readAll();
+    },
+    opened(changes: number) {
+      const missed = firstOpen === null ? oldestAsked < changes : changes > heard;
+      firstOpen ??= changes;
+      heard = changes;
+      if (missed) readAll();
+    },
+    changed() {
+      heard++;
+    },
+  };
+}
+
 function createHttpApi(): WatchfloorApi {
   const api: Record<string, unknown> = {};
+  const listeners = new Map<PushEvent, Set<Listener>>(pushEventNames.map((e) => [e, new Set()]));
+  const readAll = () => {
+    for (const l of listeners.get('cache.changed') ?? []) l({ resources: [ANY_RESOURCE] });
+  };
+  const changes = missedChanges(readAll);
   for (const channel of channels) {
     api[channel] = async (input: unknown) => {
       const res = await fetch(`/api/contract/${encodeURIComponent(channel)}`, {
@@ -32,6 +69,7 @@ function createHttpApi(): WatchfloorApi {
         body: JSON.stringify(input ?? {}),
         credentials: 'same-origin',
       });
+      changes.answered(Number(res.headers.get(CHANGES_HEADER) ?? NaN));
       // The map's columns come as one binary body whose typed arrays are views on it (shared/wire.ts).
       const binary = (res.headers.get('Content-Type') ?? '').startsWith(COLUMNS_CONTENT_TYPE);
       const outcome = (binary ? decodeColumns(await res.arrayBuffer()) : await res.json()) as
@@ -40,18 +78,19 @@ function createHttpApi(): WatchfloorApi {
       throw Object.assign(new Error(outcome.error.message), { code: outcome.error.code });
     };
   }
-  const listeners = new Map<PushEvent, Set<Listener>>(pushEventNames.map((e) => [e, new Set()]));
   const latest = new Map<PushEvent, unknown>();
   const source = new EventSource('/api/events');
   // A change pushed while the stream was not open (before its first open, or during a
-  // reconnect) reached no one: an answer read then may be stale. Each open says so to the
-  // `cache.changed` listeners with the wildcard, so every answer already read is read again.
-  source.addEventListener('open', () => {
-    for (const l of listeners.get('cache.changed') ?? []) l({ resources: [ANY_RESOURCE] });
+  // reconnect) reached no one: each open says how many main has pushed, and an answer that may
+  // be stale for it is read again (with the wildcard, to the `cache.changed` listeners).
+  source.addEventListener(STREAM_HELLO, (msg) => {
+    const hello = JSON.parse((msg as MessageEvent<string>).data) as { changes?: unknown };
+    changes.opened(typeof hello.changes === 'number' ? hello.changes : Infinity);
   });
   for (const event of pushEventNames) {
     source.addEventListener(event, (msg) => {
       const payload: unknown = JSON.parse((msg as MessageEvent<string>).data);
+      if (event === 'cache.changed') changes.changed();
       if (STATE_EVENTS.has(event)) latest.set(event, payload);
       for (const l of listeners.get(event) ?? []) l(payload);
     });

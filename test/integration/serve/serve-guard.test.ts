@@ -104,8 +104,22 @@ describe('watchfloor serve', () => {
     });
     expect(res.headers.get('content-type')).toBe('text/event-stream');
     const reader = res.body!.getReader();
-    const { value } = await reader.read();
+    let text = '';
+    while (!text.includes('event: link.status'))
+      text += new TextDecoder().decode((await reader.read()).value);
     await reader.cancel();
-    expect(new TextDecoder().decode(value)).toMatch(/^event: link\.status\ndata: \{"online":false/);
+    // It opens by saying how many cache changes were pushed so far, then the link's state.
+    expect(text).toMatch(
+      /^event: hello\ndata: \{"changes":\d+\}\n\nevent: link\.status\ndata: \{"online":false/,
+    );
+  });
+
+  it('says with each answer how many cache changes had been pushed when it was asked', async () => {
+    const res = await fetch(`${serve.origin}/api/contract/app.info`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
+      body: '{}',
+    });
+    expect(res.headers.get('x-watchfloor-changes')).toMatch(/^\d+$/);
   });
 });
