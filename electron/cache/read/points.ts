@@ -11,11 +11,18 @@ import type Database from 'better-sqlite3';
 import { checkBBox } from '../../../shared/bbox';
 import type { SignalFilter, SignalPoints } from '../../../shared/contract-read';
 import { STAGES } from '../../../shared/service/values';
-import { CANONICAL_UUID, withLineBytes, withUuidBytes, withWholeSeconds } from '../../../shared/wire';
+import {
+  CANONICAL_UUID,
+  uuidList,
+  withLineBytes,
+  withUuidBytes,
+  withWholeSeconds,
+} from '../../../shared/wire';
 import { ftsExpressions } from '../signals-query';
 import { stmt } from '../sql';
 import { SLOTS } from '../tkey';
 import { DRAWABLE, filterRange } from './filter';
+import { loadPoints, pointsFileOf, pointsKey, savePoints, type SavedColumns } from './points-file';
 
 interface Columns {
   version: string;
@@ -46,6 +53,8 @@ interface Columns {
   marketBit: Map<string, number>;
   /** Recent answers by filter (keyOf), most recent last: valid as long as these columns are. */
   answers: Map<string, Answer>;
+  /** The saved columns' key (points-file.ts) as of this read; null when the cache keeps none. */
+  savedKey: string | null;
 }
 
 type Answer = Omit<SignalPoints, 'asOf'>;
@@ -85,8 +94,105 @@ function columns(db: Database.Database): Columns | null {
   const v = version(db);
   const known = held.get(db);
   if (known?.version === v) return known;
-  // Read in slices of the table (by seq) inside one read transaction: the rows of a million
-  // signals as one array took ~450 MB of transient heap, which the process then kept.
+  const file = pointsFileOf(db);
+  let c: Columns;
+  let fromFile: boolean;
+  // One read transaction: the key and the columns it stands for are of the same moment.
+  db.exec('SAVEPOINT point_columns');
+  try {
+    const key = file ? pointsKey(db) : null;
+    const saved = file && key ? loadPoints(file, key) : null;
+    c = saved ? fromSaved(v, key, saved) : readColumns(db, v, key);
+    fromFile = saved !== null;
+  } finally {
+    db.exec('RELEASE point_columns');
+  }
+  // More kinds than the arrays can index: SQL answers instead (never seen: a dozen categories, nine markets).
+  if (c.categories.length > 0xffff || c.marketBit.size > 32) return null;
+  held.set(db, c);
+  if (file && !fromFile && c.savedKey && (c.uuids || c.idBytes))
+    scheduleSave(db, file, c, known === undefined);
+  return c;
+}
+
+/**
+ * Saves the columns once the answer that read them is out: at once after a connection's first
+ * read (a launch), else after a quiet spell, and only if the cache has not changed since (a sync
+ * changes it every page; saving ~45 MB each time would be wasted).
+ */
+function scheduleSave(db: Database.Database, file: string, c: Columns, first: boolean): void {
+  const save = () => {
+    if (!db.open || held.get(db) !== c || version(db) !== c.version || !c.savedKey) return;
+    savePoints(file, c.savedKey, {
+      n: c.n,
+      categories: c.categories,
+      markets: [...c.marketBit.keys()],
+      tkey: c.tkey,
+      lng64: c.lng64,
+      lat64: c.lat64,
+      score: c.score,
+      publishers: c.publishers,
+      marketBits: c.markets,
+      rawBand: c.rawBand,
+      category: c.category,
+      band: c.band,
+      flags: c.flags,
+      stage: c.stage,
+      uuids: c.uuids,
+      idStart: c.uuids ? null : c.idStart,
+      idBytes: c.uuids ? null : c.idBytes,
+    });
+  };
+  if (first) setImmediate(save).unref();
+  else setTimeout(save, SAVE_AFTER_MS).unref();
+}
+
+/** A quiet spell after which changed columns are saved again. */
+const SAVE_AFTER_MS = 5_000;
+
+/** Columns from the saved file: views on its bytes, the ids spelled out once. */
+function fromSaved(v: string, key: string | null, s: SavedColumns): Columns {
+  let ids: string[];
+  if (s.uuids) ids = uuidList(s.uuids, s.n);
+  else {
+    const bytes = s.idBytes!;
+    ids =
+      s.n === 0
+        ? []
+        : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').split('\n');
+    ids.length = s.n;
+  }
+  return {
+    version: v,
+    n: s.n,
+    ids,
+    uuids: s.uuids,
+    idBytes: s.uuids ? null : s.idBytes,
+    idStart: s.idStart ?? new Uint32Array(0),
+    tkey: s.tkey,
+    lng64: s.lng64,
+    lat64: s.lat64,
+    lng: new Float32Array(s.lng64),
+    lat: new Float32Array(s.lat64),
+    band: s.band,
+    rawBand: s.rawBand,
+    score: s.score,
+    flags: s.flags,
+    category: s.category,
+    categories: s.categories,
+    stage: s.stage,
+    publishers: s.publishers,
+    markets: s.marketBits,
+    marketBit: new Map(s.markets.map((m, bit) => [m, bit])),
+    answers: new Map(),
+    savedKey: key,
+  };
+}
+
+/** The columns read from the table, inside the caller's read transaction. */
+function readColumns(db: Database.Database, v: string, key: string | null): Columns {
+  // Read in slices of the table (by seq): the rows of a million signals as one array took
+  // ~450 MB of transient heap, which the process then kept.
   const capacity = (stmt(db, 'SELECT max(seq) FROM signals').pluck().get() as number | null) ?? 0;
   const slice = stmt(
     db,
@@ -117,79 +223,75 @@ function columns(db: Database.Database): Columns | null {
     markets: new Uint32Array(capacity),
     marketBit: new Map(),
     answers: new Map(),
+    savedKey: key,
   };
   const categoryIndex = new Map<string | null, number>();
   let i = 0;
-  db.exec('SAVEPOINT point_columns');
-  try {
-    for (let after = 0; ;) {
-      const rows = slice.all(after) as [number, ...Raw][];
-      if (rows.length === 0) break;
-      after = rows.at(-1)![0];
-      for (const [, id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] of rows) {
-        if (i === capacity) throw new Error('more signals than max(seq): the table changed while read');
-        c.ids.push(id);
-        c.tkey[i] = tkey;
-        c.lng64[i] = c.lng[i] = lng;
-        c.lat64[i] = c.lat[i] = lat;
-        c.rawBand[i] = band === null ? -1 : band;
-        c.score[i] = score === null ? NaN : score;
-        const shown = band ?? (score === null ? null : Math.trunc(score));
-        c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
-        c.flags[i] = flags;
-        let k = categoryIndex.get(category);
-        if (k === undefined) {
-          k = c.categories.length;
-          categoryIndex.set(category, k);
-          c.categories.push(category ?? '');
-        }
-        c.category[i] = k;
-        c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
-        c.publishers[i] = publishers === null ? NaN : publishers;
-        if (markets) {
-          const list: unknown = JSON.parse(markets);
-          if (Array.isArray(list))
-            for (const m of list) {
-              if (typeof m !== 'string') continue;
-              let bit = c.marketBit.get(m);
-              if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
-              if (bit < 32) c.markets[i]! |= 1 << bit;
-            }
-        }
-        i++;
+  for (let after = 0; ;) {
+    const rows = slice.all(after) as [number, ...Raw][];
+    if (rows.length === 0) break;
+    after = rows.at(-1)![0];
+    for (const [, id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] of rows) {
+      if (i === capacity) throw new Error('more signals than max(seq): the table changed while read');
+      c.ids.push(id);
+      c.tkey[i] = tkey;
+      c.lng64[i] = c.lng[i] = lng;
+      c.lat64[i] = c.lat[i] = lat;
+      c.rawBand[i] = band === null ? -1 : band;
+      c.score[i] = score === null ? NaN : score;
+      const shown = band ?? (score === null ? null : Math.trunc(score));
+      c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
+      c.flags[i] = flags;
+      let k = categoryIndex.get(category);
+      if (k === undefined) {
+        k = c.categories.length;
+        categoryIndex.set(category, k);
+        c.categories.push(category ?? '');
       }
+      c.category[i] = k;
+      c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
+      c.publishers[i] = publishers === null ? NaN : publishers;
+      if (markets) {
+        const list: unknown = JSON.parse(markets);
+        if (Array.isArray(list))
+          for (const m of list) {
+            if (typeof m !== 'string') continue;
+            let bit = c.marketBit.get(m);
+            if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
+            if (bit < 32) c.markets[i]! |= 1 << bit;
+          }
+      }
+      i++;
     }
-  } finally {
-    db.exec('RELEASE point_columns');
   }
   c.n = i;
   trim(c);
   idBytesOf(c);
-  // More kinds than the arrays can index: SQL answers instead (never seen: a dozen categories, nine markets).
-  if (c.categories.length > 0xffff || c.marketBit.size > 32) return null;
-  held.set(db, c);
   return c;
 }
 
 /** Rows read at a time when the columns are read. */
 const SLICE = 50_000;
 
-/** Cuts the columns, allocated for max(seq) rows, to the rows read (views, no copy). */
+/**
+ * Cuts the columns, allocated for max(seq) rows, to the rows read: copies, so the arrays of
+ * max(seq) rows (a third more at 1M, where folds and unplottable signals are not read) go.
+ */
 function trim(c: Columns): void {
   const n = c.n;
-  c.tkey = c.tkey.subarray(0, n);
-  c.lng64 = c.lng64.subarray(0, n);
-  c.lat64 = c.lat64.subarray(0, n);
-  c.lng = c.lng.subarray(0, n);
-  c.lat = c.lat.subarray(0, n);
-  c.band = c.band.subarray(0, n);
-  c.rawBand = c.rawBand.subarray(0, n);
-  c.score = c.score.subarray(0, n);
-  c.flags = c.flags.subarray(0, n);
-  c.category = c.category.subarray(0, n);
-  c.stage = c.stage.subarray(0, n);
-  c.publishers = c.publishers.subarray(0, n);
-  c.markets = c.markets.subarray(0, n);
+  c.tkey = c.tkey.slice(0, n);
+  c.lng64 = c.lng64.slice(0, n);
+  c.lat64 = c.lat64.slice(0, n);
+  c.lng = c.lng.slice(0, n);
+  c.lat = c.lat.slice(0, n);
+  c.band = c.band.slice(0, n);
+  c.rawBand = c.rawBand.slice(0, n);
+  c.score = c.score.slice(0, n);
+  c.flags = c.flags.slice(0, n);
+  c.category = c.category.slice(0, n);
+  c.stage = c.stage.slice(0, n);
+  c.publishers = c.publishers.slice(0, n);
+  c.markets = c.markets.slice(0, n);
 }
 
 const PLAIN = /^[\x20-\x7e]*$/;
