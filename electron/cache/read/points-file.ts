@@ -1,11 +1,11 @@
 // The map's point columns saved beside the cache file (`<cache>.points`), so the next launch
 // loads them in one read instead of reading ~666,000 rows of `signals` (measured at 1M
 // signals: 2–4.5 s of serve's cold start, against ~0.1 s for the ~45 MB file). The file is
-// used only when its key is the cache's own: the count of changes to `signals` that migration
-// 018's triggers keep in the cache file, with the schema's version and max(seq), read in the
-// same read transaction as the columns; any write since makes it stale, and the columns are
-// then read from the table and saved again. Written to a temporary name and renamed, so a
-// reader never sees half of one.
+// used only when its key is the cache's own: the count of updates and deletes of `signals` that
+// migration 018's triggers keep in the cache file, max(seq) (which every insert raises) and the
+// schema's version, read in the same read transaction as the columns; any write since makes it
+// stale, and the columns are then read from the table and saved again. Written to a temporary
+// name and renamed, so a reader never sees half of one.
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { stmt } from '../sql';
