@@ -227,42 +227,48 @@ function readColumns(db: Database.Database, v: string, key: string | null): Colu
   };
   const categoryIndex = new Map<string | null, number>();
   let i = 0;
-  for (let after = 0; ;) {
-    const rows = slice.all(after) as [number, ...Raw][];
-    if (rows.length === 0) break;
-    after = rows.at(-1)![0];
-    for (const [, id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] of rows) {
-      if (i === capacity) throw new Error('more signals than max(seq): the table changed while read');
-      c.ids.push(id);
-      c.tkey[i] = tkey;
-      c.lng64[i] = c.lng[i] = lng;
-      c.lat64[i] = c.lat[i] = lat;
-      c.rawBand[i] = band === null ? -1 : band;
-      c.score[i] = score === null ? NaN : score;
-      const shown = band ?? (score === null ? null : Math.trunc(score));
-      c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
-      c.flags[i] = flags;
-      let k = categoryIndex.get(category);
-      if (k === undefined) {
-        k = c.categories.length;
-        categoryIndex.set(category, k);
-        c.categories.push(category ?? '');
+  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -4096');
+  try {
+    for (let after = 0; ;) {
+      const rows = slice.all(after) as [number, ...Raw][];
+      if (rows.length === 0) break;
+      after = rows.at(-1)![0];
+      for (const [, id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] of rows) {
+        if (i === capacity) throw new Error('more signals than max(seq): the table changed while read');
+        c.ids.push(id);
+        c.tkey[i] = tkey;
+        c.lng64[i] = c.lng[i] = lng;
+        c.lat64[i] = c.lat[i] = lat;
+        c.rawBand[i] = band === null ? -1 : band;
+        c.score[i] = score === null ? NaN : score;
+        const shown = band ?? (score === null ? null : Math.trunc(score));
+        c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
+        c.flags[i] = flags;
+        let k = categoryIndex.get(category);
+        if (k === undefined) {
+          k = c.categories.length;
+          categoryIndex.set(category, k);
+          c.categories.push(category ?? '');
+        }
+        c.category[i] = k;
+        c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
+        c.publishers[i] = publishers === null ? NaN : publishers;
+        if (markets) {
+          const list: unknown = JSON.parse(markets);
+          if (Array.isArray(list))
+            for (const m of list) {
+              if (typeof m !== 'string') continue;
+              let bit = c.marketBit.get(m);
+              if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
+              if (bit < 32) c.markets[i]! |= 1 << bit;
+            }
+        }
+        i++;
       }
-      c.category[i] = k;
-      c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
-      c.publishers[i] = publishers === null ? NaN : publishers;
-      if (markets) {
-        const list: unknown = JSON.parse(markets);
-        if (Array.isArray(list))
-          for (const m of list) {
-            if (typeof m !== 'string') continue;
-            let bit = c.marketBit.get(m);
-            if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
-            if (bit < 32) c.markets[i]! |= 1 << bit;
-          }
-      }
-      i++;
     }
+  } finally {
+    db.pragma(`cache_size = ${cacheSize}`);
   }
   c.n = i;
   trim(c);
