@@ -11,13 +11,7 @@ import type Database from 'better-sqlite3';
 import { checkBBox } from '../../../shared/bbox';
 import type { SignalFilter, SignalPoints } from '../../../shared/contract-read';
 import { STAGES } from '../../../shared/service/values';
-import {
-  CANONICAL_UUID,
-  uuidList,
-  withLineBytes,
-  withUuidBytes,
-  withWholeSeconds,
-} from '../../../shared/wire';
+import { uuidList, withLineBytes, withUuidBytes, withWholeSeconds } from '../../../shared/wire';
 import { ftsExpressions } from '../signals-query';
 import { stmt } from '../sql';
 import { SLOTS } from '../tkey';
@@ -308,8 +302,9 @@ const PLAIN = /^[\x20-\x7e]*$/;
 
 /** Ready bytes of the ids, so an answer's ids are copied, not encoded (shared/wire.ts). */
 function idBytesOf(c: Columns): void {
-  if (c.ids.every((id) => CANONICAL_UUID.test(id))) {
-    c.uuids = uuidBytes(c.ids);
+  const uuids = uuidBytes(c.ids);
+  if (uuids) {
+    c.uuids = uuids;
     return;
   }
   c.idStart = new Uint32Array(c.n + 1);
@@ -331,17 +326,31 @@ function idBytesOf(c: Columns): void {
   c.idBytes = bytes;
 }
 
-const nibble = (code: number) => (code <= 57 ? code - 48 : code - 87);
+/** A lowercase hex digit's value, else -1. */
+const nibble = (code: number) =>
+  code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1;
 
-/** Canonical uuids (checked) as their 16 bytes each. */
-function uuidBytes(ids: string[]): Uint8Array {
+/**
+ * The ids' 16 bytes each when every one is a canonical uuid (CANONICAL_UUID in shared/wire.ts,
+ * checked in the same pass: at 1M, ~0.1 s less than the regular expression and then the bytes,
+ * in-process, alternated), else null.
+ */
+function uuidBytes(ids: string[]): Uint8Array | null {
   const out = new Uint8Array(ids.length * 16);
   let at = 0;
-  for (const id of ids)
+  for (const id of ids) {
+    if (id.length !== 36) return null;
     for (let k = 0; k < 36; k += 2) {
-      if (k === 8 || k === 13 || k === 18 || k === 23) k++;
-      out[at++] = (nibble(id.charCodeAt(k)) << 4) | nibble(id.charCodeAt(k + 1));
+      if (k === 8 || k === 13 || k === 18 || k === 23) {
+        if (id.charCodeAt(k) !== 45) return null;
+        k++;
+      }
+      const hi = nibble(id.charCodeAt(k));
+      const lo = nibble(id.charCodeAt(k + 1));
+      if (hi < 0 || lo < 0) return null;
+      out[at++] = (hi << 4) | lo;
     }
+  }
   return out;
 }
 
