@@ -2,11 +2,12 @@
 // target and PASS or MISS, also written as JSON under bench-results/. BENCH_N shrinks the data
 // for a quick run; BENCH_ONLY=cache, passes, window or reports runs just that one (window: both
 // window benchmarks; window-browser: the one in headless Chromium alone). The report benchmark
-// keeps its 10,000-signal watch area (the figure) whatever BENCH_N says.
+// keeps its 10,000-signal watch area (the figure) whatever BENCH_N says. BENCH_COLD_FILE
+// (with BENCH_ONLY=cache) measures serve's cold start alone on a cache file built before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchCache } from './cache';
+import { benchCache, benchColdStart } from './cache';
 import { printTable, writeJson } from './report';
 import { benchReports } from './reports';
 import { benchWindow } from './window';
@@ -26,7 +27,10 @@ if (only !== undefined && !ONLY.includes(only)) {
   process.exit(2);
 }
 
-if (only === undefined || only === 'cache') await benchCache(n === undefined ? {} : { n });
+// BENCH_COLD_FILE: serve's cold start alone, on a cache file built before (bench/cache.ts).
+const coldFile = process.env.BENCH_COLD_FILE;
+if (coldFile) await benchColdStart(path.resolve(coldFile));
+else if (only === undefined || only === 'cache') await benchCache(n === undefined ? {} : { n });
 if (only === undefined || only === 'window') await benchWindow(n === undefined ? {} : { n });
 if (only === undefined || only === 'window' || only === 'window-browser')
   await benchWindowBrowser(n === undefined ? {} : { n });

@@ -121,7 +121,7 @@ export function createAccounts(opts: AccountsOptions): Accounts {
         swap(current?.mode === 'demo', async () => {
           // Demo data lives in its own file, fresh each time, never in the account's cache.
           const dbPath = demoDbPath(opts.dbPath);
-          for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+          for (const suffix of ['', '-wal', '-shm', '.points']) rmSync(`${dbPath}${suffix}`, { force: true });
           const demo = await startDemo(profile);
           try {
             const account = openAccount(

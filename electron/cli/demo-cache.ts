@@ -48,5 +48,5 @@ export function clearDemoCache(file: string, named: boolean): void {
         `${file} holds the cache of ${recorded}, not demo data; --demo replaces only demo data: pick another --db`,
       );
   }
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  for (const suffix of ['', '-wal', '-shm', '.points']) rmSync(`${file}${suffix}`, { force: true });
 }

@@ -18,6 +18,7 @@ import { migration014 } from './014-local-notes';
 import { migration015 } from './015-tool-answers';
 import { migration016 } from './016-payload-column-refs';
 import { migration017 } from './017-signal-id-hash';
+import { migration018 } from './018-signal-change-count';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   migration015,
   migration016,
   migration017,
+  migration018,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

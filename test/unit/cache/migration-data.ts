@@ -32,7 +32,9 @@ import {
 } from '../../../electron/cache/index';
 import { listLocalNotes } from '../../../electron/cache/local-notes';
 import { migration014 } from '../../../electron/cache/migrations/014-local-notes';
+import { idHash } from '../../../electron/cache/id-hash';
 import { migration015 } from '../../../electron/cache/migrations/015-tool-answers';
+import { migration018 } from '../../../electron/cache/migrations/018-signal-change-count';
 import { getToolAnswer, getToolSetting, listToolAnswers } from '../../../electron/cache/tool-answers';
 
 export interface Seed {
@@ -64,6 +66,12 @@ const SIGNALS = [
 
 const UKRAINE = [22, 44, 40.5, 52.5] as const;
 
+/** The id's hash as a column of the insert where the file has it (step 17 on), so seeds fit a file at any version. */
+function idhColumn(db: Database.Database, id: string): { col: string; val: string; args: number[] } {
+  const has = (db.pragma('table_info(signals)') as { name: string }[]).some((c) => c.name === 'idh');
+  return has ? { col: ', idh', val: ', ?', args: [idHash(id)] } : { col: '', val: '', args: [] };
+}
+
 export const seeds: Record<number, Seed> = {
   1: {
     seed(db) {
@@ -85,10 +93,11 @@ export const seeds: Record<number, Seed> = {
   2: {
     seed(db) {
       SIGNALS.forEach((s, i) => {
+        const idh = idhColumn(db, s.id);
         const seq = db
           .prepare(
             `INSERT INTO signals (tkey, id, profile, occurred_at, last_updated_at, lat, lng, plottable,
-               folded_into, title, country) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'Ukraine')`,
+               folded_into, title, country${idh.col}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'Ukraine'${idh.val})`,
           )
           .run(
             key(i),
@@ -101,6 +110,7 @@ export const seeds: Record<number, Seed> = {
             s.plottable,
             'folded' in s ? s.folded : null,
             s.title,
+            ...idh.args,
           ).lastInsertRowid;
         db.prepare('INSERT INTO signal_payloads VALUES (?, ?)').run(
           seq,
@@ -336,12 +346,13 @@ export const seeds: Record<number, Seed> = {
         2,
         '["killed","not_counted"]',
       );
+      const idh = idhColumn(db, 'sig-e');
       const seq = db
         .prepare(
-          `INSERT INTO signals (tkey, id, profile, occurred_at, last_updated_at, title, country)
-           VALUES (?, 'sig-e', 'main', '2026-10-01T12:00:00.000Z', ?, 'Port closed in Odesa', 'Ukraine')`,
+          `INSERT INTO signals (tkey, id, profile, occurred_at, last_updated_at, title, country${idh.col})
+           VALUES (?, 'sig-e', 'main', '2026-10-01T12:00:00.000Z', ?, 'Port closed in Odesa', 'Ukraine'${idh.val})`,
         )
-        .run(key(10), AT).lastInsertRowid;
+        .run(key(10), AT, ...idh.args).lastInsertRowid;
       db.prepare('INSERT INTO signal_payloads VALUES (?, ?)').run(
         seq,
         Buffer.from('{"1":["sig-e","Port closed in Odesa",{"2":[3,[]]}]}'),
@@ -480,6 +491,18 @@ export const seeds: Record<number, Seed> = {
         { id: 'tool:b', status: 'running', job: { jobId: 'job-1', idempotencyKey: 'k-1' } },
       ]);
       expect(getToolSetting(db, 'confirmAbove')).toBe(25);
+    },
+  },
+  [migration018.version]: {
+    seed(db) {
+      db.prepare("UPDATE signal_changes SET n = 41, file = 'file-1'").run();
+    },
+    check(db) {
+      // The count goes on from where the file left it, and every change to a signal row adds one.
+      const count = () => db.prepare('SELECT n, file FROM signal_changes').get();
+      expect(count()).toEqual({ n: 41, file: 'file-1' });
+      db.prepare("UPDATE signals SET retracted = retracted WHERE id = 'sig-a'").run();
+      expect(count()).toEqual({ n: 42, file: 'file-1' });
     },
   },
 };
