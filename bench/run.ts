@@ -3,11 +3,12 @@
 // for a quick run; BENCH_ONLY=cache, passes, window or reports runs just that one (window: both
 // window benchmarks; window-browser: the one in headless Chromium alone). The report benchmark
 // keeps its 10,000-signal watch area (the figure) whatever BENCH_N says. BENCH_COLD_FILE
-// (with BENCH_ONLY=cache) measures serve's cold start alone on a cache file built before.
+// (with BENCH_ONLY=cache) measures serve's cold start alone on a cache file built before,
+// BENCH_CACHE_FILE the queries alone.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchCache, benchColdStart } from './cache';
+import { benchCache, benchColdStart, benchQueriesOn } from './cache';
 import { printTable, writeJson } from './report';
 import { benchReports } from './reports';
 import { benchWindow } from './window';
@@ -29,7 +30,10 @@ if (only !== undefined && !ONLY.includes(only)) {
 
 // BENCH_COLD_FILE: serve's cold start alone, on a cache file built before (bench/cache.ts).
 const coldFile = process.env.BENCH_COLD_FILE;
+// BENCH_CACHE_FILE: the queries alone, on a cache file built before (bench/cache.ts).
+const cacheFile = process.env.BENCH_CACHE_FILE;
 if (coldFile) await benchColdStart(path.resolve(coldFile));
+else if (cacheFile && (only === undefined || only === 'cache')) benchQueriesOn(path.resolve(cacheFile));
 else if (only === undefined || only === 'cache') await benchCache(n === undefined ? {} : { n });
 if (only === undefined || only === 'window') await benchWindow(n === undefined ? {} : { n });
 if (only === undefined || only === 'window' || only === 'window-browser')
