@@ -9,7 +9,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
+import type { OrdersListResult } from '../../shared/contract';
+import { contractCall, startServeProcess, type ServeProcess } from '../helpers/serve';
 import { artifacts, freshHome, goTo } from '../helpers/window';
 
 let serve: ServeProcess;
@@ -158,6 +159,54 @@ describe('the Orders view (serve --demo --profile alternate)', () => {
       await shot(page, `series-${theme}`);
       // Serious or critical accessibility problems in the view as shown (both themes).
       expect(await seriousViolations(page, `Orders, ${theme}`, { include: 'main' })).toEqual([]);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('brings an order chosen in Orders into view on the map, from the inspector', async () => {
+    const { context, page } = await open();
+    try {
+      await expect
+        .poll(() => ordersTable(page).getByTestId('order-row').count(), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      // An order far from where the map was left (over the Nile delta).
+      const { rows } = await contractCall<OrdersListResult>(serve, 'orders.list');
+      const far = rows
+        .map((r) => ({ name: String(r.record.name), bbox: r.record.bbox as number[] }))
+        .find(
+          (o) =>
+            Array.isArray(o.bbox) &&
+            Math.hypot((o.bbox[0]! + o.bbox[2]!) / 2 - 31.2, (o.bbox[1]! + o.bbox[3]!) / 2 - 30.6) > 30,
+        );
+      expect(far, 'a seeded order far from the delta').toBeDefined();
+      await orderRow(page, far!.name).click();
+      const inspector = page.getByRole('complementary', { name: 'Inspector' });
+      await inspector.getByRole('heading', { level: 3, name: far!.name, exact: true }).waitFor();
+      await inspector.getByRole('button', { name: 'Show on map' }).click();
+      await page.getByTestId('map').waitFor();
+      // The map's place as the window keeps it: its centre ends inside the order's box.
+      const centre = async () =>
+        page.evaluate(
+          () =>
+            (
+              JSON.parse(localStorage.getItem('watchfloor.view-state') ?? '{}') as {
+                state?: { map?: { center?: number[] } };
+              }
+            ).state?.map?.center ?? null,
+        );
+      const [w, so, e, n] = far!.bbox as [number, number, number, number];
+      await expect
+        .poll(
+          async () => {
+            const c = await centre();
+            return !!c && c[0]! >= w && c[0]! <= e && c[1]! >= so && c[1]! <= n;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await shot(page, 'order-on-map');
+    } finally {
       await context.close();
     }
     expect(problems).toEqual([]);
