@@ -5,8 +5,8 @@
 import { create } from 'zustand';
 import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
-import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
+import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
+import { ToolAnswers } from '../tools-common/tool-answers';
 
 export interface ClaimsForm {
   since: string;
@@ -225,24 +225,18 @@ export function ClaimsView() {
           <RunBar title="claims" input={built.input} problem={built.problem} runner={runner} />
         </div>
         <div className="tool-main">
-          <StoredAnswerPanel
-            id={chosenId}
-            label="Claims answer"
-            empty="Ask for claims, or choose a stored answer in the history below (stored answers read offline)."
-            summary={(a) => (a.tool === 'claims' ? summarizeClaims(a.request) : a.tool)}
-          >
-            {(a) => (a.tool === 'claims' ? <ClaimsAnswer answer={a} /> : null)}
-          </StoredAnswerPanel>
-          <ToolHistory
+          <ToolAnswers
             tool="claims"
             title="Claims"
+            label="Claims answer"
+            empty="Ask for claims, or choose a stored answer in the history below (stored answers read offline)."
             chosenId={chosenId}
-            summary={(a) => (a.tool === 'claims' ? summarizeClaims(a.request) : a.tool)}
-            onChoose={(a) => choose(a.id)}
-            onRunAgain={(a) => {
-              if (a.tool !== 'claims') return;
-              useClaimsState.getState().set(formOf(a.request));
-              runner.start({ tool: 'claims', params: a.request });
+            summarize={summarizeClaims}
+            render={(a) => <ClaimsAnswer answer={a} />}
+            onChoose={choose}
+            onRunAgain={(request) => {
+              useClaimsState.getState().set(formOf(request));
+              runner.start({ tool: 'claims', params: request });
             }}
           />
         </div>

@@ -6,8 +6,8 @@
 import { create } from 'zustand';
 import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
-import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
+import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
+import { ToolAnswers } from '../tools-common/tool-answers';
 
 type Source = 'hypotheses' | 'event';
 export interface DiscriminatorsForm {
@@ -245,24 +245,18 @@ export function DiscriminatorsView() {
           <RunBar title="discriminators" input={built.input} problem={built.problem} runner={runner} />
         </div>
         <div className="tool-main">
-          <StoredAnswerPanel
-            id={chosenId}
-            label="Discriminators answer"
-            empty="Weigh hypotheses, or choose a stored answer in the history below (stored answers read offline)."
-            summary={(a) => (a.tool === 'discriminators' ? summarizeDiscriminators(a.request) : a.tool)}
-          >
-            {(a) => (a.tool === 'discriminators' ? <DiscriminatorsAnswer answer={a} /> : null)}
-          </StoredAnswerPanel>
-          <ToolHistory
+          <ToolAnswers
             tool="discriminators"
             title="Discriminators"
+            label="Discriminators answer"
+            empty="Weigh hypotheses, or choose a stored answer in the history below (stored answers read offline)."
             chosenId={chosenId}
-            summary={(a) => (a.tool === 'discriminators' ? summarizeDiscriminators(a.request) : a.tool)}
-            onChoose={(a) => choose(a.id)}
-            onRunAgain={(a) => {
-              if (a.tool !== 'discriminators') return;
-              useDiscriminatorsState.getState().set(formOf(a.request));
-              runner.start({ tool: 'discriminators', params: a.request });
+            summarize={summarizeDiscriminators}
+            render={(a) => <DiscriminatorsAnswer answer={a} />}
+            onChoose={choose}
+            onRunAgain={(request) => {
+              useDiscriminatorsState.getState().set(formOf(request));
+              runner.start({ tool: 'discriminators', params: request });
             }}
           />
         </div>

@@ -7,8 +7,8 @@ import { useBoxTool } from '../../state/box-tool';
 import { useViewState } from '../../state/view-state';
 import { mapSize, viewBBox } from '../export/view-area';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
-import { Field, StoredAnswerPanel, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
+import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
+import { ToolAnswers } from '../tools-common/tool-answers';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { useHotspotsState } from './hotspots-state';
 
@@ -221,44 +221,32 @@ export function HotspotsView() {
           />
         </div>
         <div className="tool-main">
-          <StoredAnswerPanel
-            id={hotspotsId}
-            label="Hotspots answer"
-            empty="Ask for hotspots, or choose stored ones in the history below (stored answers read offline)."
-            summary={(a) => (a.tool === 'hotspots' ? summarizeHotspots(a.request) : a.tool)}
-          >
-            {(a) => (a.tool === 'hotspots' ? <HotspotsAnswer answer={a} /> : null)}
-          </StoredAnswerPanel>
-          <ToolHistory
+          <ToolAnswers
             tool="hotspots"
             title="Hotspots"
+            label="Hotspots answer"
+            empty="Ask for hotspots, or choose stored ones in the history below (stored answers read offline)."
             chosenId={hotspotsId}
-            summary={(a) => (a.tool === 'hotspots' ? summarizeHotspots(a.request) : a.tool)}
-            onChoose={(a) => chooseHotspots(a.id)}
-            onRunAgain={(a) => {
-              if (a.tool !== 'hotspots') return;
-              useHotspotsState.getState().set(formOf(a.request));
-              hotspots.start({ tool: 'hotspots', params: a.request });
+            summarize={summarizeHotspots}
+            render={(a) => <HotspotsAnswer answer={a} />}
+            onChoose={chooseHotspots}
+            onRunAgain={(request) => {
+              useHotspotsState.getState().set(formOf(request));
+              hotspots.start({ tool: 'hotspots', params: request });
             }}
           />
-          <StoredAnswerPanel
-            id={statsId}
-            label="Stats answer"
-            empty="Ask for stats, or choose stored ones in their history below."
-            summary={(a) => (a.tool === 'stats' ? summarizeWindow(a.request) : a.tool)}
-          >
-            {(a) => (a.tool === 'stats' ? <StatsAnswer answer={a} /> : null)}
-          </StoredAnswerPanel>
-          <ToolHistory
+          <ToolAnswers
             tool="stats"
             title="Stats"
+            label="Stats answer"
+            empty="Ask for stats, or choose stored ones in their history below."
             chosenId={statsId}
-            summary={(a) => (a.tool === 'stats' ? summarizeWindow(a.request) : a.tool)}
-            onChoose={(a) => chooseStats(a.id)}
-            onRunAgain={(a) => {
-              if (a.tool !== 'stats') return;
-              useHotspotsState.getState().set(formOf(a.request));
-              stats.start({ tool: 'stats', params: a.request });
+            summarize={summarizeWindow}
+            render={(a) => <StatsAnswer answer={a} />}
+            onChoose={chooseStats}
+            onRunAgain={(request) => {
+              useHotspotsState.getState().set(formOf(request));
+              stats.start({ tool: 'stats', params: request });
             }}
           />
         </div>

@@ -10,8 +10,8 @@ import { useViewState } from '../../state/view-state';
 import { useSignal } from '../../data';
 import { mapSize, viewBBox } from '../export/view-area';
 import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
-import { Field, StoredAnswerPanel, ToolViewFrame } from '../tools-common/tool-view';
+import { Field, ToolViewFrame } from '../tools-common/tool-view';
+import { ToolAnswers } from '../tools-common/tool-answers';
 import { ElevationAnswer, TerrainAnswer } from './terrain-answers';
 import {
   buildElevation,
@@ -240,47 +240,35 @@ export function TerrainView() {
           />
         </div>
         <div className="tool-main">
-          <StoredAnswerPanel
-            id={elevationId}
-            label="Elevation answer"
-            empty="Ask for an elevation, or choose a stored one in the history below (stored answers read offline)."
-            summary={(a) => (a.tool === 'elevation' ? summarizeElevation(a.request) : a.tool)}
-          >
-            {(a) => (a.tool === 'elevation' ? <ElevationAnswer answer={a} /> : null)}
-          </StoredAnswerPanel>
-          <ToolHistory
+          <ToolAnswers
             tool="elevation"
             title="Elevation"
+            label="Elevation answer"
+            empty="Ask for an elevation, or choose a stored one in the history below (stored answers read offline)."
             chosenId={elevationId}
-            summary={(a) => (a.tool === 'elevation' ? summarizeElevation(a.request) : a.tool)}
-            onChoose={(a) => chooseElevation(a.id)}
-            onRunAgain={(a) => {
-              if (a.tool !== 'elevation') return;
-              const { changes, polygon: ring } = elevationFormOf(a.request);
+            summarize={summarizeElevation}
+            render={(a) => <ElevationAnswer answer={a} />}
+            onChoose={chooseElevation}
+            onRunAgain={(request) => {
+              const { changes, polygon: ring } = elevationFormOf(request);
               const st = useTerrainState.getState();
               st.set(changes);
               if (ring) st.setPolygon(ring);
-              elevation.start({ tool: 'elevation', params: a.request });
+              elevation.start({ tool: 'elevation', params: request });
             }}
           />
-          <StoredAnswerPanel
-            id={terrainId}
-            label="SAR geometry answer"
-            empty="Ask for a SAR geometry, or choose a stored one in its history below."
-            summary={(a) => (a.tool === 'terrain' ? summarizeTerrain(a.request) : a.tool)}
-          >
-            {(a) => (a.tool === 'terrain' ? <TerrainAnswer answer={a} /> : null)}
-          </StoredAnswerPanel>
-          <ToolHistory
+          <ToolAnswers
             tool="terrain"
             title="SAR geometry"
+            label="SAR geometry answer"
+            empty="Ask for a SAR geometry, or choose a stored one in its history below."
             chosenId={terrainId}
-            summary={(a) => (a.tool === 'terrain' ? summarizeTerrain(a.request) : a.tool)}
-            onChoose={(a) => chooseTerrain(a.id)}
-            onRunAgain={(a) => {
-              if (a.tool !== 'terrain') return;
-              useTerrainState.getState().set(terrainFormOf(a.request));
-              terrain.start({ tool: 'terrain', params: a.request });
+            summarize={summarizeTerrain}
+            render={(a) => <TerrainAnswer answer={a} />}
+            onChoose={chooseTerrain}
+            onRunAgain={(request) => {
+              useTerrainState.getState().set(terrainFormOf(request));
+              terrain.start({ tool: 'terrain', params: request });
             }}
           />
         </div>
