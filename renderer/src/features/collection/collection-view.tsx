@@ -31,7 +31,7 @@ export function CollectionView() {
 
   if (!info?.profile)
     return (
-      <div className="list-view collection-view" data-testid="collection-view">
+      <div className="list-view tool-view collection-view" data-testid="collection-view">
         <EmptyState title="No service yet">
           <p>Connect a service (or use demo mode) to plan collection.</p>
         </EmptyState>
@@ -57,9 +57,9 @@ export function CollectionView() {
   };
 
   return (
-    <div className="list-view collection-view" data-testid="collection-view">
-      <div className="collection-layout">
-        <div className="collection-side">
+    <div className="list-view tool-view collection-view" data-testid="collection-view">
+      <div className="tool-layout">
+        <div className="tool-side">
           <h2 className="section-title">Plan for an event</h2>
           <PlanFields profile={profile} signalSelected={signalId !== null} />
           <RunBar
@@ -85,7 +85,7 @@ export function CollectionView() {
             threshold={false}
           />
         </div>
-        <div className="collection-main">
+        <div className="tool-main">
           {!chosenId ? (
             <EmptyState title="No answer shown">
               <p>

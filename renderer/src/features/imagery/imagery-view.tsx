@@ -73,7 +73,7 @@ export function ImageryView() {
 
   if (!info?.profile)
     return (
-      <div className="list-view imagery-view" data-testid="imagery-view">
+      <div className="list-view tool-view imagery-view" data-testid="imagery-view">
         <EmptyState title="No service yet">
           <p>Connect a service (or use demo mode) to search its imagery catalog.</p>
         </EmptyState>
@@ -81,9 +81,9 @@ export function ImageryView() {
     );
   const built = buildImagery(form, info.profile);
   return (
-    <div className="list-view imagery-view" data-testid="imagery-view">
-      <div className="imagery-layout">
-        <div className="imagery-side">
+    <div className="list-view tool-view imagery-view" data-testid="imagery-view">
+      <div className="tool-layout">
+        <div className="tool-side">
           <h2 className="section-title">Imagery catalog</h2>
           <ImageryFormFields
             profile={info.profile}
@@ -94,7 +94,7 @@ export function ImageryView() {
           <RunBar title="imagery search" input={built.input} problem={built.problem} runner={runner} />
           <IndexPanel bbox={boxOf(form)} />
         </div>
-        <div className="imagery-main">
+        <div className="tool-main">
           {!chosenId ? (
             <EmptyState title="No answer shown">
               <p>Run a search, or choose a stored one in the history below (stored answers read offline).</p>

@@ -44,7 +44,7 @@ export function RegistryView() {
 
   if (!info?.profile)
     return (
-      <div className="list-view registry-view" data-testid="registry-view">
+      <div className="list-view tool-view registry-view" data-testid="registry-view">
         <EmptyState title="No service yet">
           <p>Connect a service (or use demo mode) to search its location registry.</p>
         </EmptyState>
@@ -91,14 +91,14 @@ export function RegistryView() {
   );
 
   return (
-    <div className="list-view registry-view" data-testid="registry-view">
-      <div className="registry-layout">
-        <div className="registry-side">
+    <div className="list-view tool-view registry-view" data-testid="registry-view">
+      <div className="tool-layout">
+        <div className="tool-side">
           <h2 className="section-title">Location registry</h2>
           <SearchFields profile={profile} />
           <RunBar title="entity search" input={built.input} problem={built.problem} runner={search} />
         </div>
-        <div className="registry-main">
+        <div className="tool-main">
           {shownSearch.state ??
             (searchAnswer ? (
               <StoredFrame answer={searchAnswer} label="Entity search answer" title="Entities">
