@@ -29,7 +29,8 @@ export {
   buildSignalQuery,
   signalConditions,
   FTS_FIRST_BELOW,
-  startCosts,
+  SCAN_BELOW,
+  startFrom,
 } from './signals-query';
 export type { SignalQuery, CachedSignal, BuildOptions, Drive, Start, Conditions } from './signals-query';
 // The window's reads (the contract's read rows).

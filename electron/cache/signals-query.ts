@@ -10,6 +10,7 @@ import { hoursOfSecond, resolveSignalId } from './signals-store';
 import { decodePayload, PAYLOAD_COLUMNS, payloadText, type PayloadColumns } from './payload';
 import { searchFields } from './signal-columns';
 import { idHash } from './id-hash';
+import { cellCover } from './cells';
 import { checkDate, nextDay, normTime, stmt } from './sql';
 
 export interface SignalQuery {
@@ -60,22 +61,29 @@ export function windowKeys(args: Pick<SignalQuery, 'startDate' | 'endDate'>): {
 
 const HOUR_KEYS = 3600 * SLOTS;
 
+/** The FTS columns q matches; `cells` (cells.ts) is the box's, never the words'. */
+const TEXT_COLUMNS = '{title summary place country category}';
+
 /**
- * The q rules as FTS5 expressions (spec: main, GET /signals, q). Excluded words join the
- * match as `NOT`, evaluated inside the index; only a q of exclusions alone needs the
- * separate `exclude` test (FTS5 cannot match "everything but").
+ * The q rules as FTS5 expressions (spec: main, GET /signals, q), limited to the text columns.
+ * Excluded words join the match as `NOT`, evaluated inside the index; only a q of exclusions
+ * alone needs the separate `exclude` test (FTS5 cannot match "everything but").
  */
 export function ftsExpressions(q: string | undefined): { match: string | null; exclude: string | null } {
   if (!q) return { match: null, exclude: null };
   const { match, exclude } = toFts5(parseQuery(q));
-  if (match && exclude) return { match: `(${match}) NOT (${exclude})`, exclude: null };
-  return { match, exclude };
+  const text = (expr: string) => `${TEXT_COLUMNS} : (${expr})`;
+  if (match && exclude) return { match: text(`(${match}) NOT (${exclude})`), exclude: null };
+  return { match: match && text(match), exclude: exclude && text(exclude) };
 }
 
 export type Drive = 'rtree' | 'fts' | 'table';
 
-/** Where bbox + q starts: the words' FTS, the box's R*Tree, or the box's points tested in JavaScript. */
-export type Start = 'words' | 'box' | 'scan';
+/**
+ * Where bbox + q starts: the words' FTS, the words and the box's cells in one FTS expression
+ * (cells.ts), the box's R*Tree, or the box's points tested in JavaScript.
+ */
+export type Start = 'words' | 'cells' | 'box' | 'scan';
 
 export interface BuildOptions {
   /** Time keys lo..hi: the date window (default) or one slice of it. */
@@ -83,6 +91,8 @@ export interface BuildOptions {
   limit?: number;
   /** Which index the query starts from; by default the R*Tree with a bbox, else the FTS with q. */
   drive?: Drive;
+  /** With drive 'fts' and a bbox: the cells covering the box (cellCover), matched with the words. */
+  cells?: readonly string[];
 }
 
 /**
@@ -165,9 +175,10 @@ export function signalConditions(args: SignalQuery, opts: BuildOptions = {}): Co
   } else if (drive === 'fts' && fts.match) {
     // Start from the full-text index and walk it latest first within the window (its
     // rowids are time keys), stopping at the limit.
+    // With the box's cells, the index itself keeps only entries in the box's cells.
     from = 'signals_fts f CROSS JOIN signals s ON s.tkey = f.rowid';
     where.push('signals_fts MATCH ?');
-    params.push(fts.match);
+    params.push(opts.cells ? `(${fts.match}) AND cells : (${opts.cells.join(' OR ')})` : fts.match);
     order = 'f.rowid DESC';
   } else if (args.updatedSince !== undefined) {
     // "What changed since": usually few rows, so read them by the update index and sort,
@@ -179,9 +190,10 @@ export function signalConditions(args: SignalQuery, opts: BuildOptions = {}): Co
   if (bbox) {
     where.push('s.lng BETWEEN ? AND ? AND s.lat BETWEEN ? AND ?');
     params.push(bbox[0], bbox[2], bbox[1], bbox[3]);
-    // The R*Tree holds only points a bbox may list (signals-store.ts); a query starting
-    // elsewhere checks membership by key (a rowid lookup).
-    if (drive !== 'rtree') where.push('EXISTS (SELECT 1 FROM signals_rtree x WHERE x.id = s.tkey)');
+    // The R*Tree holds only points a bbox may list (signals-store.ts), as only those carry
+    // cells; a query starting elsewhere checks membership by key (a rowid lookup).
+    if (drive !== 'rtree' && !opts.cells)
+      where.push('EXISTS (SELECT 1 FROM signals_rtree x WHERE x.id = s.tkey)');
   }
   const keyColumn = from.startsWith('signals_fts') ? 'f.rowid' : 's.tkey';
   // BigInt: FTS5 seeks an INTEGER rowid range but scans for a REAL one (see signals-store.ts).
@@ -287,8 +299,8 @@ const DAY_KEYS = 24 * HOUR_KEYS;
  * Cached signals matching the query, latest first; folded ids never listed on their own.
  * A bbox query walks the window backwards in slices (1 day, then 4, 16, 64…) and stops
  * once the limit is filled, so a box holding many events reads only the latest of them
- * while a quiet box costs a few more R*Tree probes. With q, it starts from the FTS index
- * when that is estimated cheaper (startFrom).
+ * while a quiet box costs a few more R*Tree probes. With q, it starts where the indexes'
+ * counts say (startFrom): usually the words and the box's cells together, in the FTS.
  */
 export function querySignals(
   db: Database.Database,
@@ -310,10 +322,11 @@ export function querySignals(
   const lo = Math.max(window.lo ?? 0, ends.lo);
   const hi = Math.min(window.hi ?? Number.MAX_SAFE_INTEGER, ends.hi);
   const { match } = ftsExpressions(args.q);
-  const start = match
-    ? (opts.start ?? startFrom(db, checkBBox(args.bbox), match, { lo, hi }, limit || Infinity))
-    : 'box';
-  if (start === 'words') return toSignals(db, run({ range: window, drive: 'fts' }));
+  const bbox = checkBBox(args.bbox);
+  const start = match ? (opts.start ?? startFrom(db, bbox, match, { lo, hi })) : 'box';
+  const cells = start === 'cells' ? cellCover(bbox) : null;
+  if (cells) return toSignals(db, run({ range: window, drive: 'fts', cells }));
+  if (start === 'words' || start === 'cells') return toSignals(db, run({ range: window, drive: 'fts' }));
   if (start === 'scan') return toSignals(db, scanBox(db, args, limit));
   if (limit === 0) return toSignals(db, run({ range: window }));
   const rows: Row[] = [];
@@ -371,65 +384,35 @@ export const FTS_FIRST_BELOW = 1000;
 const COUNT_CAP = FTS_FIRST_BELOW;
 
 /**
- * The estimated cost (µs) of each start for bbox + q, fitted to CPU time per query at 1M
- * signals (bench/cache.ts's 150 queries, each start forced): from the words, ~0.6 µs per FTS
- * entry walked, and the walk stops after `limit` hits, i.e. after ~limit × N / box entries
- * (N the signals in the window); from the box, each slice materialises the words' matches in
- * it (~0.2 µs each) and reads the box's R*Tree entries (~1.2 µs each), over the share of the
- * window it takes to fill the limit, limit / hits; both ~2 ms more than a scan in set-up
- * (FTS cursors, slices); scanning the box (scanBox), ~11 µs for every point in it.
+ * Below this many points in the box and window, bbox + q tests them in JavaScript (scanBox,
+ * ~11 µs a point): quicker than opening the index's cursors for so few (measured at 1M).
  */
-export function startCosts(est: {
-  words: number;
-  box: number;
-  all: number;
-  limit: number;
-}): Record<Start, number> {
-  const { words, box, all, limit } = est;
-  const hits = all > 0 ? (words * box) / all : 0;
-  const share = hits > 0 ? Math.min(1, limit / hits) : 1;
-  return {
-    words: 2000 + 0.6 * Math.min(words, box > 0 ? (limit * all) / box : words),
-    box: 2000 + share * (0.2 * words + 1.2 * box),
-    scan: 11 * box,
-  };
-}
+export const SCAN_BELOW = 150;
 
 /**
- * bbox + q: the start estimated cheapest (startCosts), from counts the cache's own indexes
- * give cheaply: rare words (fewer than COUNT_CAP matches in the window) start from the words
- * at once; a box is counted in the window up to COUNT_CAP; a larger box, and the words, are
- * counted (capped) over a day's sample and scaled to the window; the window's signals are
- * estimated from the table's size and time span. The sample ends three days before the
- * window's latest signal: the last days are still filling in (a signal is reported up to
- * days after it happened) and would make both sets look smaller than they are.
+ * bbox + q: where to start, from counts the cache's own indexes give cheaply (measured at 1M,
+ * bench/cache.ts's 150 queries, each start forced: the cells alone p95 7.4 ms, the best start
+ * per query 6.8, the words 20, the box 16): rare words (fewer than COUNT_CAP matches in the
+ * window) from the words at once; a box with few points scanned; otherwise the words with the
+ * box's cells, unless the box is too large for a cover, when it holds most points (the words,
+ * each entry's point tested) or, over a quiet part of the world, few (the R*Tree).
  */
-function startFrom(
+export function startFrom(
   db: Database.Database,
   bbox: BBox,
   match: string,
   range: { lo: number; hi: number },
-  limit: number,
 ): Start {
-  const size = stmt(
-    db,
-    'SELECT (SELECT max(seq) FROM signals) AS n, (SELECT min(tkey) FROM signals) AS lo, (SELECT max(tkey) FROM signals) AS hi',
-  ).get() as { n: number; lo: number; hi: number };
-  const sampleHi = Math.max(range.lo + DAY_KEYS - 1, range.hi - 3 * DAY_KEYS);
-  const sample = { lo: Math.max(range.lo, sampleHi - DAY_KEYS + 1), hi: Math.min(range.hi, sampleHi) };
-  const scale = (range.hi - range.lo + 1) / (sample.hi - sample.lo + 1);
-  const words = wordCounts(db, `${size.n} ${range.lo} ${range.hi} ${match}`, () => {
-    const inWindow = countMatches(db, match, range, COUNT_CAP);
-    return inWindow < COUNT_CAP
-      ? inWindow
-      : Math.max(inWindow, countMatches(db, match, sample, 2 * COUNT_CAP) * scale);
-  });
+  const n = stmt(db, 'SELECT max(seq) FROM signals').pluck().get() as number;
+  const words = wordCounts(db, `${n} ${range.lo} ${range.hi} ${match}`, () =>
+    countMatches(db, match, range, COUNT_CAP),
+  );
   if (words < COUNT_CAP) return 'words';
-  let inBox = countInBox(db, bbox, range, COUNT_CAP);
-  if (inBox >= COUNT_CAP) inBox = Math.max(inBox, countInBox(db, bbox, sample, 2 * COUNT_CAP) * scale);
-  const all = (size.n * (range.hi - range.lo + 1)) / Math.max(1, size.hi - size.lo + 1);
-  const cost = startCosts({ words, box: inBox, all: Math.max(all, 1), limit });
-  return (['words', 'box', 'scan'] as const).reduce((a, b) => (cost[b] < cost[a] ? b : a));
+  const cover = cellCover(bbox) !== null;
+  const inBox = countInBox(db, bbox, range, cover ? SCAN_BELOW : COUNT_CAP);
+  if (inBox < SCAN_BELOW) return 'scan';
+  if (cover) return 'cells';
+  return inBox < COUNT_CAP ? 'box' : 'words';
 }
 
 /**

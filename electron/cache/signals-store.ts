@@ -8,6 +8,7 @@ import { SLOTS, tkeyAllocator } from './tkey';
 import { payloadEncoder } from './payload';
 import { signalRow } from './signal-columns';
 import { idHash } from './id-hash';
+import { cellTokens } from './cells';
 import { idOf, normTime, stmt } from './sql';
 
 export interface StoreSignalsArgs {
@@ -98,7 +99,7 @@ export function storeSignalsPage(
   const ftsDelete = stmt(db, 'DELETE FROM signals_fts WHERE rowid = ?');
   const ftsInsert = stmt(
     db,
-    'INSERT INTO signals_fts (rowid, title, summary, place, country, category) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO signals_fts (rowid, title, summary, place, country, category, cells) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const rtreePut = stmt(db, 'INSERT OR REPLACE INTO signals_rtree VALUES (?, ?, ?, ?, ?, ?, ?)');
   const rtreeDelete = stmt(db, 'DELETE FROM signals_rtree WHERE id = ?');
@@ -120,7 +121,7 @@ export function storeSignalsPage(
     );
     let inserted = 0;
     let updated = 0;
-    const indexed: { key: number; r: (typeof rows)[number] }[] = [];
+    const indexed: { key: number; r: (typeof rows)[number]; cells: string | null }[] = [];
     for (const r of rows) {
       const values: unknown[] = COLUMNS.map((c) => r[c]);
       const found = known.get(r.id);
@@ -146,22 +147,23 @@ export function storeSignalsPage(
         updated++;
         found.tkey = key;
       }
-      indexed.push({ key, r });
       const t = hoursOfSecond(r.second);
-      // Only drawable points go in the R*Tree: with a bbox, the main profile lists events with
-      // a point inside it and leaves country-level ones (plottable false) out (spec: main,
-      // GET /signals, rule 5). Alternate records carry no such flag; their point decides.
-      // A key just allocated has no R*Tree row (R*Tree keys are keys of signals rows; a moved
-      // row's old one is deleted above), so only an updated row may need its point removed.
-      if (r.lat !== null && r.lng !== null && (r.profile === 'alternate' || r.plottable === 1))
-        rtreePut.run(BigInt(key), r.lng, r.lng, r.lat, r.lat, t, t);
+      // Only drawable points go in the R*Tree and carry cells in the FTS (cells.ts): with a
+      // bbox, the main profile lists events with a point inside it and leaves country-level
+      // ones (plottable false) out (spec: main, GET /signals, rule 5). Alternate records carry
+      // no such flag; their point decides. A key just allocated has no R*Tree row (R*Tree keys
+      // are keys of signals rows; a moved row's old one is deleted above), so only an updated
+      // row may need its point removed.
+      const drawable = r.lat !== null && r.lng !== null && (r.profile === 'alternate' || r.plottable === 1);
+      if (drawable) rtreePut.run(BigInt(key), r.lng, r.lng, r.lat, r.lat, t, t);
       else if (found !== undefined) rtreeDelete.run(BigInt(key));
+      indexed.push({ key, r, cells: drawable ? cellTokens(r.lng!, r.lat!) : null });
     }
     // FTS5 flushes its pending terms whenever a rowid arrives below one already pending:
     // insert in rowid (tkey) order, or every signal becomes a segment (measured: 700/s).
     indexed.sort((a, b) => a.key - b.key);
-    for (const { key, r } of indexed)
-      ftsInsert.run(BigInt(key), r.title, r.summary, r.place, r.country, r.category);
+    for (const { key, r, cells } of indexed)
+      ftsInsert.run(BigInt(key), r.title, r.summary, r.place, r.country, r.category, cells);
     if (args.stream !== undefined && args.checkpoint !== undefined)
       setCheckpoint(db, args.stream, args.checkpoint);
     return { inserted, updated };

@@ -19,6 +19,7 @@ import { migration015 } from './015-tool-answers';
 import { migration016 } from './016-payload-column-refs';
 import { migration017 } from './017-signal-id-hash';
 import { migration018 } from './018-signal-change-count';
+import { migration019 } from './019-signal-cells';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -42,6 +43,7 @@ export const migrations: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

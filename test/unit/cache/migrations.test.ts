@@ -23,6 +23,7 @@ import {
   readCacheMeta,
   storeSignalsPage,
   userVersion,
+  type SignalQuery,
 } from '../../../electron/cache/index';
 import { decodePayload, payloadEncoder, type PayloadColumns } from '../../../electron/cache/payload';
 import { rowColumns } from '../../../electron/cache/signals-query';
@@ -325,6 +326,39 @@ describe('migrations', () => {
           .pluck()
           .get(),
       ).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('step 19 indexes where each signal is: q and bbox + q answer as before, from the text and the cells', () => {
+    const file = fileAt(18);
+    // The answers before the step, from the same query code on the file as it was.
+    const queries: SignalQuery[] = [
+      { q: 'ukraine', limit: 0, includeRetracted: true },
+      { q: 'odesa', limit: 0 },
+      { bbox: [20, 40, 40, 55], q: 'ukraine', limit: 0, includeRetracted: true },
+    ];
+    const old = new Database(file);
+    const before = queries.map((q) => querySignals(old, q, { start: 'box' }).map((s) => s.id));
+    old.close();
+    expect(before[0]!.length).toBeGreaterThan(1);
+    expect(before[2]!.length).toBeGreaterThan(0);
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    try {
+      for (const [i, q] of queries.entries()) {
+        expect(
+          querySignals(db, q).map((s) => s.id),
+          JSON.stringify(q),
+        ).toEqual(before[i]);
+        if (q.bbox) expect(querySignals(db, q, { start: 'cells' }).map((s) => s.id)).toEqual(before[i]);
+      }
+      // Only drawable points carry cells: as many as the R*Tree holds.
+      const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+      expect(count("SELECT count(*) FROM signals_fts WHERE signals_fts MATCH 'cells : c*'")).toBe(
+        count('SELECT count(*) FROM signals_rtree'),
+      );
+      checkSeeds(db, 18);
     } finally {
       db.close();
     }

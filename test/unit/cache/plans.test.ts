@@ -10,13 +10,16 @@ import {
   FTS_FIRST_BELOW,
   buildSignalQuery,
   querySignals,
-  startCosts,
+  SCAN_BELOW,
+  startFrom,
   storeSignalsPage,
   type BuildOptions,
   type Database,
   type SignalQuery,
 } from '../../../electron/cache/index';
 import { registerIdHash } from '../../../electron/cache/id-hash';
+import { cellCover } from '../../../electron/cache/cells';
+import { ftsExpressions, windowKeys } from '../../../electron/cache/signals-query';
 import { mainCache, mainSignal } from './fixtures';
 
 /** The steps of the inner query, which picks and orders the keys (the outer reads payloads). */
@@ -113,7 +116,7 @@ describe('query plans', () => {
     db.close();
   });
 
-  it('bbox + window + q: the words, the box and the box scanned in JavaScript give the same page', () => {
+  it('bbox + window + q: the words, the cells, the box and the box scanned in JavaScript give the same page', () => {
     const db = seeded();
     const texts = ['Fuel depot fire', 'Port closed', 'Fuel port: depot closed', 'Café near the depot'];
     storeSignalsPage(db, {
@@ -139,26 +142,61 @@ describe('query plans', () => {
     for (const q of queries)
       for (const limit of [0, 5, 100]) {
         const args: SignalQuery = { bbox: [-30, -15, 30, 15], ...window, q, limit };
-        const [words, box = [], scan] = (['words', 'box', 'scan'] as const).map((start) =>
+        const [words, cells, box = [], scan] = (['words', 'cells', 'box', 'scan'] as const).map((start) =>
           querySignals(db, args, { start }).map((s) => s.id),
         );
         expect(box.length, q).toBeGreaterThan(0);
         expect(words, `${q} from the words`).toEqual(box);
+        expect(cells, `${q} from the words and the cells`).toEqual(box);
         expect(scan, `${q} scanning the box`).toEqual(box);
         expect(querySignals(db, args).map((s) => s.id)).toEqual(box); // whichever start it picks
       }
     db.close();
   });
 
-  it('startCosts: rare words start from the words, a small box with common words is scanned, a large box from the R*Tree', () => {
-    const all = 500_000;
-    const pick = (words: number, box: number) => {
-      const cost = startCosts({ words, box, all, limit: 100 });
-      return (Object.keys(cost) as (keyof typeof cost)[]).reduce((a, b) => (cost[b] < cost[a] ? b : a));
-    };
-    expect(pick(2_000, 20_000)).toBe('words');
-    expect(pick(50_000, 150)).toBe('scan');
-    expect(pick(400_000, 3_000)).toBe('box');
+  it("bbox + q with the box's cells starts from the FTS, the box tested on the time index, latest first", () => {
+    const db = seeded();
+    const bbox = [0, 0, 10, 10] as const;
+    const steps = plan(db, { bbox, ...window, q: 'fuel -fire' }, { drive: 'fts', cells: cellCover(bbox)! });
+    expect(steps[0]).toMatch(/^SCAN f VIRTUAL TABLE/);
+    expect(steps[1]).toMatch(/^SEARCH s USING COVERING INDEX signals_tkey \(tkey=\? .*lng>\? AND lng<\?\)/);
+    expect(steps.join('\n')).not.toMatch(/TEMP B-TREE FOR ORDER BY|signals_rtree/);
+    db.close();
+  });
+
+  it('startFrom: rare words start from the words, a box with few points is scanned, else the words with the cells', () => {
+    const db = mainCache();
+    // 1,200 signals, "Fuel" in 10 of them, "Port" in the rest: 40 in a small box, 200 over the
+    // Pacific side of the world, 960 on a grid around (0, 0).
+    const place = (i: number) =>
+      i < 40
+        ? { lat: 30 + (i % 10) * 0.01, lng: 30 + (i % 7) * 0.01 }
+        : i < 240
+          ? { lat: -80 + (i % 160), lng: 100 + (i % 79) }
+          : { lat: -20 + (i % 40), lng: -20 + ((i * 7) % 40) };
+    storeSignalsPage(db, {
+      profile: 'main',
+      signals: Array.from({ length: 1200 }, (_, i) =>
+        mainSignal({
+          ...place(i),
+          occurred_at: new Date(Date.UTC(2026, 8, 26) + i * 600_000).toISOString(),
+          title: i % 120 === 0 ? 'Fuel depot fire' : 'Port closed',
+        }),
+      ),
+    });
+    const range = windowKeys(window) as { lo: number; hi: number };
+    const start = (bbox: readonly [number, number, number, number], q: string) =>
+      startFrom(db, bbox, ftsExpressions(q).match!, range);
+    expect(start([-180, -90, 180, 90], 'fuel')).toBe('words');
+    expect(start([29.9, 29.9, 30.2, 30.2], 'port')).toBe('scan');
+    expect(SCAN_BELOW).toBeGreaterThan(40);
+    expect(start([-15, -15, 15, 15], 'port')).toBe('cells');
+    // Too large for a cover: most of the points (the words, each entry's point tested), or a
+    // few hundred (the R*Tree).
+    expect(cellCover([-180, -90, 180, 90])).toBeNull();
+    expect(start([-180, -90, 180, 90], 'port')).toBe('words');
+    expect(start([60, -90, 180, 90], 'port')).toBe('box');
+    db.close();
   });
 
   it('ids are looked up through their hash index, the events feed joining by it too', () => {
