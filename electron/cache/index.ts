@@ -28,8 +28,6 @@ export {
   getSignal,
   buildSignalQuery,
   signalConditions,
-  FTS_FIRST_BELOW,
-  SCAN_BELOW,
   startFrom,
 } from './signals-query';
 export type { SignalQuery, CachedSignal, BuildOptions, Drive, Start, Conditions } from './signals-query';

@@ -285,18 +285,6 @@ function unpack(db: Database.Database, v: unknown, columns?: PayloadColumns): un
 }
 
 /**
- * A stored payload's text with its interned values written out (not JSON: for a test of
- * which words it holds without decoding it). `{"<id>":0}` with bare quotes can only be a
- * reference: inside a JSON string the quotes are escaped.
- */
-export function payloadText(db: Database.Database, stored: Buffer | string): string {
-  const text = typeof stored === 'string' ? stored : stored.toString('utf8');
-  return text.includes('":0}')
-    ? text.replace(/\{"(\d+)":0\}/g, (ref, id: string) => shapeOf(db, Number(id)).value ?? ref)
-    : text;
-}
-
-/**
  * The one place a stored signal payload is read back: the record as received. Text is a
  * payload from before step 013 (plain JSON); a blob is packed (above).
  */

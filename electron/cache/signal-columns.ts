@@ -48,20 +48,6 @@ export function isPlottable(record: Record<string, unknown>): boolean {
   return rule !== null ? rule === 1 : num(record.lat) !== null && num(record.lng) !== null;
 }
 
-/**
- * The text the FTS indexes for a record, in its column order (title, summary, place, country,
- * category): the q rules match these fields (spec: main, GET /signals, q).
- */
-export function searchFields(record: Record<string, unknown>): (string | null)[] {
-  return [
-    str(record.title),
-    str(record.summary),
-    str(record.location) ?? str(record.place),
-    str(record.country),
-    str(record.category),
-  ];
-}
-
 export function signalRow(profile: Profile, record: unknown, index: number): SignalRow {
   if (!isObject(record)) throw new TypeError(`signal at index ${index} is not an object`);
   const id = idOf(record.id);

@@ -4,11 +4,10 @@
 import type { Profile } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { checkBBox, type BBox } from '../../shared/bbox';
-import { matchesQuery, parseQuery, toFts5 } from '../../shared/q';
+import { parseQuery, toFts5 } from '../../shared/q';
 import { SLOTS, tkeyOfDate } from './tkey';
 import { hoursOfSecond, resolveSignalId } from './signals-store';
-import { decodePayload, PAYLOAD_COLUMNS, payloadText, type PayloadColumns } from './payload';
-import { searchFields } from './signal-columns';
+import { decodePayload, PAYLOAD_COLUMNS, type PayloadColumns } from './payload';
 import { idHash } from './id-hash';
 import { cellCover } from './cells';
 import { checkDate, nextDay, normTime, stmt } from './sql';
@@ -81,9 +80,9 @@ export type Drive = 'rtree' | 'fts' | 'table';
 
 /**
  * Where bbox + q starts: the words' FTS, the words and the box's cells in one FTS expression
- * (cells.ts), the box's R*Tree, or the box's points tested in JavaScript.
+ * (cells.ts), or the box's R*Tree.
  */
-export type Start = 'words' | 'cells' | 'box' | 'scan';
+export type Start = 'words' | 'cells' | 'box';
 
 export interface BuildOptions {
   /** Time keys lo..hi: the date window (default) or one slice of it. */
@@ -323,11 +322,10 @@ export function querySignals(
   const hi = Math.min(window.hi ?? Number.MAX_SAFE_INTEGER, ends.hi);
   const { match } = ftsExpressions(args.q);
   const bbox = checkBBox(args.bbox);
-  const start = match ? (opts.start ?? startFrom(db, bbox, match, { lo, hi })) : 'box';
+  const start = match ? (opts.start ?? startFrom(db, bbox, { lo, hi })) : 'box';
   const cells = start === 'cells' ? cellCover(bbox) : null;
   if (cells) return toSignals(db, run({ range: window, drive: 'fts', cells }));
   if (start === 'words' || start === 'cells') return toSignals(db, run({ range: window, drive: 'fts' }));
-  if (start === 'scan') return toSignals(db, scanBox(db, args, limit));
   if (limit === 0) return toSignals(db, run({ range: window }));
   const rows: Row[] = [];
   let sliceHi = hi;
@@ -345,95 +343,21 @@ export function querySignals(
   return toSignals(db, rows);
 }
 
-/**
- * bbox + q from the box alone: every point in the box and window, latest first, read with its
- * payload and tested against q in JavaScript (shared/q.ts, the FTS's own tokenizer and rules)
- * until `limit` match. For a small box and common words: the other starts read every match of
- * the words in the window (measured at 1M: ~20 ms for 50,000 matches), this one ~25 µs a point.
- */
-function scanBox(db: Database.Database, args: SignalQuery, limit: number): Row[] {
-  const query = parseQuery(args.q ?? '');
-  const words = query.required.flat();
-  const { sql, params } = buildSignalQuery({ ...args, q: undefined }, { limit: 0 });
-  const hits: Row[] = [];
-  // .all(): decoding may read a payload shape, which a connection cannot do mid-iteration.
-  for (const row of stmt(db, sql).all(params) as Row[]) {
-    // ASCII text tokenises to lower-case [a-z0-9] runs, so a required word missing from the
-    // lower-cased payload and row text rules the signal out without decoding it.
-    const text = asciiText(db, row);
-    if (text !== null && !words.every((w) => text.includes(w))) continue;
-    if (!matchesQuery(query, searchFields(decodePayload(db, row.payload, row)))) continue;
-    hits.push(row);
-    if (hits.length === limit) break;
-  }
-  return hits;
-}
-
-/** A row's payload and searched columns as lower-case text, or null when any is not ASCII. */
-function asciiText(db: Database.Database, row: Row): string | null {
-  let text = payloadText(db, row.payload);
-  for (const v of [row.title, row.place, row.country, row.category])
-    if (typeof v === 'string') text += `\n${v}`;
-  return /[^\p{ASCII}]/u.test(text) ? null : text.toLowerCase();
-}
-
-/** Below this many matches in the window, a bbox + q query starts from the FTS index. */
-export const FTS_FIRST_BELOW = 1000;
-
 /** Counts stop here: enough to tell the starts apart, under a millisecond to count. */
-const COUNT_CAP = FTS_FIRST_BELOW;
+const COUNT_CAP = 1000;
 
 /**
- * Below this many points in the box and window, bbox + q tests them in JavaScript (scanBox,
- * ~11 µs a point): quicker than opening the index's cursors for so few (measured at 1M).
+ * bbox + q: the words with the box's cells, whenever the box has a cover (cells.ts). Measured
+ * at 1M (bench/cache.ts's 150 queries, each start forced, second pass): the cells alone p95
+ * 7.4 ms against the words 20 and the box 16, and within a millisecond of the best start per
+ * query; counting the words' matches first to send rare words to the words alone (p50 0.8 ms
+ * faster for them) cost 0.8 ms p50 and 2.3 ms p95 on every query, more than it saved. A box too
+ * large for a cover holds most points (the words, each entry's point tested, stop early) or,
+ * over a quiet part of the world, fewer than COUNT_CAP (the R*Tree, the words per slice).
  */
-export const SCAN_BELOW = 150;
-
-/**
- * bbox + q: where to start, from counts the cache's own indexes give cheaply (measured at 1M,
- * bench/cache.ts's 150 queries, each start forced: the cells alone p95 7.4 ms, the best start
- * per query 6.8, the words 20, the box 16): rare words (fewer than COUNT_CAP matches in the
- * window) from the words at once; a box with few points scanned; otherwise the words with the
- * box's cells, unless the box is too large for a cover, when it holds most points (the words,
- * each entry's point tested) or, over a quiet part of the world, few (the R*Tree).
- */
-export function startFrom(
-  db: Database.Database,
-  bbox: BBox,
-  match: string,
-  range: { lo: number; hi: number },
-): Start {
-  const n = stmt(db, 'SELECT max(seq) FROM signals').pluck().get() as number;
-  const words = wordCounts(db, `${n} ${range.lo} ${range.hi} ${match}`, () =>
-    countMatches(db, match, range, COUNT_CAP),
-  );
-  if (words < COUNT_CAP) return 'words';
-  const cover = cellCover(bbox) !== null;
-  const inBox = countInBox(db, bbox, range, cover ? SCAN_BELOW : COUNT_CAP);
-  if (inBox < SCAN_BELOW) return 'scan';
-  if (cover) return 'cells';
-  return inBox < COUNT_CAP ? 'box' : 'words';
-}
-
-/**
- * The words' estimated matches in a window, kept per connection: counting them is most of
- * what choosing a start costs (1.0–1.4 ms CPU at 1M, 0.27 ms with them kept), and an analyst
- * moving about the map keeps the words and the window while the box changes. Keyed by the
- * table's max(seq), so a page stored makes them counted again; retractions and folds leave
- * them a little high, which an estimate can bear.
- */
-const wordCountsByDb = new WeakMap<Database.Database, Map<string, number>>();
-const WORD_COUNTS_KEPT = 512;
-
-function wordCounts(db: Database.Database, key: string, count: () => number): number {
-  let kept = wordCountsByDb.get(db);
-  if (!kept) wordCountsByDb.set(db, (kept = new Map()));
-  let n = kept.get(key);
-  if (n === undefined) {
-    if (kept.size >= WORD_COUNTS_KEPT) kept.clear();
-    kept.set(key, (n = count()));
-  }
-  return n;
+export function startFrom(db: Database.Database, bbox: BBox, range: { lo: number; hi: number }): Start {
+  if (cellCover(bbox)) return 'cells';
+  return countInBox(db, bbox, range, COUNT_CAP) < COUNT_CAP ? 'box' : 'words';
 }
 
 /** How many points of the box the R*Tree holds in the range, counting no further than `cap`. */
@@ -447,21 +371,6 @@ function countInBox(
   return stmt(db, `SELECT count(*) FROM (SELECT 1 FROM signals_rtree WHERE ${box.sql} LIMIT ?)`)
     .pluck()
     .get(...box.params, cap) as number;
-}
-
-/** How many signals the words match in the range, counting no further than `cap`. */
-function countMatches(
-  db: Database.Database,
-  match: string,
-  range: { lo: number; hi: number },
-  cap: number,
-): number {
-  return stmt(
-    db,
-    'SELECT count(*) FROM (SELECT 1 FROM signals_fts WHERE signals_fts MATCH ? AND rowid BETWEEN ? AND ? LIMIT ?)',
-  )
-    .pluck()
-    .get(match, BigInt(range.lo), BigInt(range.hi), cap) as number;
 }
 
 /** One cached event; a folded id resolves to its survivor and says so (docs/cli.md, "signal"). */

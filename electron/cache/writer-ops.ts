@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import { clearSyncSeen, markSyncSeen, unseenSignalIds } from './sync-seen';
 import { getCheckpoint, setCheckpoint, setStreamClamps } from './checkpoints';
-import { markRetracted, recordAlias, storeSignalsPage } from './signals-store';
+import { markRetracted, recordAlias, storeSignalsPage, withFtsBatch } from './signals-store';
 import { listMonitoringAreas, storeMonitoringAreas, storeStandingOrders } from './areas';
 import { storeDecisionPackage, storeNotes, storeWatchDetail, storeWatches } from './watches';
 import { recentThreadIds, storeDevelopments, storeThread } from './events';
@@ -44,11 +44,16 @@ export type OpResult<K extends OpName> = ReturnType<WriterOps[K]>;
 /** One call of a transaction: the function's name and its arguments after `db`. */
 export type OpCall = { [K in OpName]: [K, ...OpArgs<K>] }[OpName];
 
-/** Runs the calls in one transaction (each store function's own nests as a savepoint). */
+/**
+ * Runs the calls in one transaction, all or nothing (each store function's own nests as a
+ * savepoint; signal pages join one FTS batch instead: withFtsBatch).
+ */
 export function runCalls(db: Database.Database, calls: readonly OpCall[]): unknown[] {
   return db.transaction(() =>
-    calls.map(([name, ...args]) =>
-      (writerOps[name] as (db: Database.Database, ...a: unknown[]) => unknown)(db, ...args),
+    withFtsBatch(db, () =>
+      calls.map(([name, ...args]) =>
+        (writerOps[name] as (db: Database.Database, ...a: unknown[]) => unknown)(db, ...args),
+      ),
     ),
   )();
 }

@@ -7,10 +7,8 @@
 // the payload lives apart).
 import { describe, expect, it } from 'vitest';
 import {
-  FTS_FIRST_BELOW,
   buildSignalQuery,
   querySignals,
-  SCAN_BELOW,
   startFrom,
   storeSignalsPage,
   type BuildOptions,
@@ -19,7 +17,7 @@ import {
 } from '../../../electron/cache/index';
 import { registerIdHash } from '../../../electron/cache/id-hash';
 import { cellCover } from '../../../electron/cache/cells';
-import { ftsExpressions, windowKeys } from '../../../electron/cache/signals-query';
+import { windowKeys } from '../../../electron/cache/signals-query';
 import { mainCache, mainSignal } from './fixtures';
 
 /** The steps of the inner query, which picks and orders the keys (the outer reads payloads). */
@@ -104,10 +102,9 @@ describe('query plans', () => {
 
   it('bbox + q answers the same whichever index it starts from', () => {
     const db = seeded();
-    expect(FTS_FIRST_BELOW).toBeGreaterThan(400); // so the seeded words take the FTS start
     for (const q of ['fuel', 'port closed', '"fuel depot" -port', 'ukraine -port']) {
       const args: SignalQuery = { bbox: [-100, -30, 100, 30], q, limit: 0 };
-      const viaFts = querySignals(db, args).map((s) => s.id);
+      const viaFts = querySignals(db, args, { start: 'words' }).map((s) => s.id);
       const { sql, params } = buildSignalQuery(args, { drive: 'rtree' });
       const viaRtree = (db.prepare(sql).all(params) as { id: string }[]).map((r) => r.id);
       expect(viaFts.length).toBeGreaterThan(0);
@@ -116,7 +113,7 @@ describe('query plans', () => {
     db.close();
   });
 
-  it('bbox + window + q: the words, the cells, the box and the box scanned in JavaScript give the same page', () => {
+  it('bbox + window + q: the words, the words with the cells and the box give the same page', () => {
     const db = seeded();
     const texts = ['Fuel depot fire', 'Port closed', 'Fuel port: depot closed', 'Café near the depot'];
     storeSignalsPage(db, {
@@ -142,13 +139,12 @@ describe('query plans', () => {
     for (const q of queries)
       for (const limit of [0, 5, 100]) {
         const args: SignalQuery = { bbox: [-30, -15, 30, 15], ...window, q, limit };
-        const [words, cells, box = [], scan] = (['words', 'cells', 'box', 'scan'] as const).map((start) =>
+        const [words, cells, box = []] = (['words', 'cells', 'box'] as const).map((start) =>
           querySignals(db, args, { start }).map((s) => s.id),
         );
         expect(box.length, q).toBeGreaterThan(0);
         expect(words, `${q} from the words`).toEqual(box);
         expect(cells, `${q} from the words and the cells`).toEqual(box);
-        expect(scan, `${q} scanning the box`).toEqual(box);
         expect(querySignals(db, args).map((s) => s.id)).toEqual(box); // whichever start it picks
       }
     db.close();
@@ -164,38 +160,29 @@ describe('query plans', () => {
     db.close();
   });
 
-  it('startFrom: rare words start from the words, a box with few points is scanned, else the words with the cells', () => {
+  it('startFrom: the words with the cells wherever the box has a cover; else the words, or the R*Tree for a quiet box', () => {
     const db = mainCache();
-    // 1,200 signals, "Fuel" in 10 of them, "Port" in the rest: 40 in a small box, 200 over the
-    // Pacific side of the world, 960 on a grid around (0, 0).
-    const place = (i: number) =>
-      i < 40
-        ? { lat: 30 + (i % 10) * 0.01, lng: 30 + (i % 7) * 0.01 }
-        : i < 240
-          ? { lat: -80 + (i % 160), lng: 100 + (i % 79) }
-          : { lat: -20 + (i % 40), lng: -20 + ((i * 7) % 40) };
+    // 1,200 signals: 200 over the Pacific side of the world, 1,000 on a grid around (0, 0).
     storeSignalsPage(db, {
       profile: 'main',
       signals: Array.from({ length: 1200 }, (_, i) =>
         mainSignal({
-          ...place(i),
+          ...(i < 200
+            ? { lat: -80 + (i % 160), lng: 100 + (i % 79) }
+            : { lat: -20 + (i % 40), lng: -20 + ((i * 7) % 40) }),
           occurred_at: new Date(Date.UTC(2026, 8, 26) + i * 600_000).toISOString(),
-          title: i % 120 === 0 ? 'Fuel depot fire' : 'Port closed',
         }),
       ),
     });
     const range = windowKeys(window) as { lo: number; hi: number };
-    const start = (bbox: readonly [number, number, number, number], q: string) =>
-      startFrom(db, bbox, ftsExpressions(q).match!, range);
-    expect(start([-180, -90, 180, 90], 'fuel')).toBe('words');
-    expect(start([29.9, 29.9, 30.2, 30.2], 'port')).toBe('scan');
-    expect(SCAN_BELOW).toBeGreaterThan(40);
-    expect(start([-15, -15, 15, 15], 'port')).toBe('cells');
+    const start = (bbox: readonly [number, number, number, number]) => startFrom(db, bbox, range);
+    expect(start([29.9, 29.9, 30.2, 30.2])).toBe('cells');
+    expect(start([-15, -15, 15, 15])).toBe('cells');
     // Too large for a cover: most of the points (the words, each entry's point tested), or a
     // few hundred (the R*Tree).
     expect(cellCover([-180, -90, 180, 90])).toBeNull();
-    expect(start([-180, -90, 180, 90], 'port')).toBe('words');
-    expect(start([60, -90, 180, 90], 'port')).toBe('box');
+    expect(start([-180, -90, 180, 90])).toBe('words');
+    expect(start([60, -90, 180, 90])).toBe('box');
     db.close();
   });
 

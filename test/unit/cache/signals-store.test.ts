@@ -3,6 +3,7 @@
 // (docs/architecture.md, "The cache").
 import { describe, expect, it } from 'vitest';
 import { getCheckpoint, querySignals, setCheckpoint, storeSignalsPage } from '../../../electron/cache/index';
+import { withFtsBatch } from '../../../electron/cache/signals-store';
 import { alternateCache, alternateSignal, count, mainCache, mainSignal } from './fixtures';
 
 describe('storeSignalsPage', () => {
@@ -67,6 +68,55 @@ describe('storeSignalsPage', () => {
     expect(querySignals(db, { bbox: [19, 19, 21, 21] }).map((x) => x.id)).toEqual([s.id]);
     expect(querySignals(db, { bbox: [9, 9, 11, 11] })).toEqual([]);
     db.close();
+  });
+
+  it('pages stored in one batch (a group commit) index exactly as pages stored one by one', () => {
+    // The same pages, one with signals updated in place, moved to another time and place, and
+    // sent twice across pages of the batch, some turned country-level (no point, no cells).
+    const first = Array.from({ length: 30 }, (_, i) =>
+      mainSignal({
+        title: `Depot ${i % 3 ? 'fire' : 'blast'}`,
+        occurred_at: new Date(Date.UTC(2026, 9, 1, i)).toISOString(),
+        lat: 40 + i * 0.3,
+        lng: 30 + i * 0.3,
+      }),
+    );
+    const later = first.slice(0, 12).map(
+      (s, i) =>
+        i % 3 === 0
+          ? { ...s, title: 'Depot cleared' } // updated in place
+          : i % 3 === 1
+            ? { ...s, occurred_at: '2026-10-06T00:00:00Z', lat: 10, lng: 10 } // moved
+            : { ...s, plottable: false, stage: 'reported' }, // country-level now
+    );
+    const again = later.slice(0, 4).map((s) => ({ ...s, summary: 'Second report of the day' }));
+    const pages = [first.slice(0, 15), later, first.slice(15), again];
+    const queries = [
+      { q: 'depot', limit: 0 },
+      { q: 'blast', limit: 0 },
+      { q: 'cleared', limit: 0 },
+      { q: '"second report"', limit: 0 },
+      { bbox: [9, 9, 11, 11], q: 'depot', limit: 0 },
+      { bbox: [35, 45, 45, 55], q: 'depot -blast', limit: 0 },
+      { bbox: [28, 38, 50, 50], q: 'fire', limit: 0 },
+    ] as const;
+    const answers = (batched: boolean) => {
+      const db = mainCache();
+      const store = () => pages.forEach((signals) => storeSignalsPage(db, { profile: 'main', signals }));
+      if (batched) db.transaction(() => withFtsBatch(db, store))();
+      else store();
+      const out = queries.map((q) =>
+        (['words', 'cells', 'box'] as const).map((start) =>
+          querySignals(db, q, { start }).map((x) => `${x.id} ${String(x.title)}`),
+        ),
+      );
+      expect(count(db, 'signals_fts')).toBe(30);
+      db.close();
+      return out;
+    };
+    const oneByOne = answers(false);
+    expect(oneByOne.flat(2).length).toBeGreaterThan(40);
+    expect(answers(true)).toEqual(oneByOne);
   });
 
   it('writes the checkpoint in the same transaction as the page', () => {
