@@ -23,13 +23,7 @@ export {
 } from './checkpoints';
 export { storeSignalsPage, recordAlias, markRetracted, resolveSignalId } from './signals-store';
 export type { StoreSignalsArgs } from './signals-store';
-export {
-  querySignals,
-  getSignal,
-  buildSignalQuery,
-  signalConditions,
-  startFrom,
-} from './signals-query';
+export { querySignals, getSignal, buildSignalQuery, signalConditions, startFrom } from './signals-query';
 export type { SignalQuery, CachedSignal, BuildOptions, Drive, Start, Conditions } from './signals-query';
 // The window's reads (the contract's read rows).
 export * from './read/signals';
