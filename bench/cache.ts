@@ -4,6 +4,7 @@
 // window / q queries on the account's connection, then bytes on disk. Targets: ≥ 25,000
 // signals/s, a page in ≤ 20 ms, event-loop delay p99 ≤ 20 ms and max ≤ 100 ms, p95 ≤ 10 ms.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -307,6 +308,7 @@ export async function benchCache(opts: { n?: number } = {}): Promise<void> {
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const wroteBefore = bytesWritten();
     try {
       let coming = nextPage();
@@ -335,7 +337,20 @@ export async function benchCache(opts: { n?: number } = {}): Promise<void> {
       await source.terminate();
     }
     const elapsed = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     loop.disable();
+    // CPU time of every thread (the stand-in service's, the main thread's, the writer's and the
+    // checkpointer's) per signal: with os.availableParallelism() cores, the rate cannot pass
+    // cores / this, however the work is split between threads.
+    const cpuPerSignal = (cpu.user + cpu.system) / stored;
+    const cores = os.availableParallelism();
+    fig(
+      'ingest CPU per signal, all threads',
+      `${cpuPerSignal.toFixed(1)} µs (${cores} cores: ≤ ${Math.round((cores * 1e6) / cpuPerSignal).toLocaleString('en')}/s at best)`,
+      '-',
+      true,
+      { cpuPerSignal, cores },
+    );
     // What the ingest wrote (WAL and checkpoints, every thread): unlike the rate, the VM's
     // load does not move it.
     const wrote = bytesWritten();
