@@ -298,8 +298,8 @@ const DAY_KEYS = 24 * HOUR_KEYS;
  * Cached signals matching the query, latest first; folded ids never listed on their own.
  * A bbox query walks the window backwards in slices (1 day, then 4, 16, 64…) and stops
  * once the limit is filled, so a box holding many events reads only the latest of them
- * while a quiet box costs a few more R*Tree probes. With q, it starts where the indexes'
- * counts say (startFrom): usually the words and the box's cells together, in the FTS.
+ * while a quiet box costs a few more R*Tree probes. With q it usually asks the FTS for the
+ * words and the box's cells together (startFrom).
  */
 export function querySignals(
   db: Database.Database,
