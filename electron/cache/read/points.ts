@@ -237,6 +237,8 @@ function* readColumns(db: Database.Database, v: string, key: string | null): Gen
     savedKey: key,
   };
   const categoryIndex = new Map<string | null, number>();
+  // The same few lists of markets come again and again: each is parsed once.
+  const marketMasks = new Map<string, number>();
   let i = 0;
   for (let after = 0; ; yield) {
     const rows = sliceAfter(db, slice, after);
@@ -263,14 +265,9 @@ function* readColumns(db: Database.Database, v: string, key: string | null): Gen
       c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
       c.publishers[i] = publishers === null ? NaN : publishers;
       if (markets) {
-        const list: unknown = JSON.parse(markets);
-        if (Array.isArray(list))
-          for (const m of list) {
-            if (typeof m !== 'string') continue;
-            let bit = c.marketBit.get(m);
-            if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
-            if (bit < 32) c.markets[i]! |= 1 << bit;
-          }
+        let mask = marketMasks.get(markets);
+        if (mask === undefined) marketMasks.set(markets, (mask = marketMask(c, markets)));
+        c.markets[i] = mask;
       }
       i++;
     }
@@ -279,6 +276,20 @@ function* readColumns(db: Database.Database, v: string, key: string | null): Gen
   trim(c);
   idBytesOf(c);
   return c;
+}
+
+/** A market_impact list as its bits (marketBit), names not seen before given the next bits. */
+function marketMask(c: Columns, markets: string): number {
+  const list: unknown = JSON.parse(markets);
+  let mask = 0;
+  if (Array.isArray(list))
+    for (const m of list) {
+      if (typeof m !== 'string') continue;
+      let bit = c.marketBit.get(m);
+      if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
+      if (bit < 32) mask |= 1 << bit;
+    }
+  return mask >>> 0;
 }
 
 /**
