@@ -171,6 +171,7 @@ export default function MapView() {
         window={signals.timeWindow}
         shown={signals.points?.count ?? 0}
         total={signals.loaded?.count ?? 0}
+        waiting={!signals.loaded && !signals.error}
       />
     </div>
   );
