@@ -121,10 +121,11 @@ export function openAccount(spec: AccountSpec, deps: AccountDeps): Account {
       runtime,
       link,
       start: () => {
-        // The map's points, read before its window asks (on the next turn: whoever opened the
-        // account gets on first). A cache closed meanwhile has nothing to warm.
+        // The map's points, read before its window asks (from the next turn on, a slice at a
+        // time: whoever opened the account gets on first, and the window's files and calls are
+        // answered while they are read). A cache closed meanwhile has nothing to warm.
         setImmediate(() => {
-          if (db.open && !closed) warmSignalPoints(db);
+          if (db.open && !closed) void warmSignalPoints(db);
         });
         runtime.scheduler.start();
       },

@@ -27,7 +27,7 @@ export { querySignals, getSignal, buildSignalQuery, signalConditions, startFrom 
 export type { SignalQuery, CachedSignal, BuildOptions, Drive, Start, Conditions } from './signals-query';
 // The window's reads (the contract's read rows).
 export * from './read/signals';
-export { heldSignalPoints, warmSignalPoints } from './read/points';
+export { heldSignalPoints, signalPointsWarming, warmSignalPoints } from './read/points';
 export { filterRange, toSignalQuery } from './read/filter';
 export * from './read/feeds';
 export * from './read/clamps';

@@ -22,6 +22,7 @@ import {
   querySignalPoints,
   querySignalRows,
   readBrief,
+  signalPointsWarming,
   readSignal,
   readTransit,
   SIGNAL_CLAMP_STREAMS,
@@ -89,7 +90,10 @@ export function createReadHandlers(
         };
       });
     },
-    'signals.points': (filter) => {
+    'signals.points': async (filter) => {
+      // The columns being read as the account opened: this answer waits for them, not reads
+      // them a second time.
+      await signalPointsWarming(account().db);
       const a = account();
       return reading('signals.points', () => ({
         ...querySignalPoints(a.db, filter),

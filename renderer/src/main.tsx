@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { contractClient, createQueryClient, DataProvider, prefetchMapOpening } from './data';
 import { toSignalFilter } from './features/signals/filter';
 import { useViewState } from './state/view-state';
+import { viewById } from './app/views';
 import './styles/theme.css';
 import './styles/shell.css';
 import './styles/controls.css';
@@ -14,8 +15,11 @@ if (!root) throw new Error('Watchfloor: #root is missing from index.html');
 // The remembered theme before the first paint: no flash of the other one.
 document.documentElement.dataset.theme = useViewState.getState().theme;
 const queryClient = createQueryClient();
-// Opening on the map (the default): its points are asked for now, while its code loads.
+// Opening on the map (the default): its code is loaded and its points asked for now, while
+// the window starts.
 const opening = useViewState.getState();
+const openingView = viewById(opening.view).Component;
+if ('load' in openingView) void openingView.load().catch(() => undefined);
 if (opening.view === 'map')
   void prefetchMapOpening(queryClient, contractClient(), (profile) =>
     toSignalFilter(opening.query, opening.filters, profile),

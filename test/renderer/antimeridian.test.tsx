@@ -6,7 +6,12 @@ import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
+import type OlFeature from 'ol/Feature';
+import GeoJSON from 'ol/format/GeoJSON';
+import OlMultiPolygon from 'ol/geom/MultiPolygon';
+import OlPolygon from 'ol/geom/Polygon';
 import { planarizeFeature, planarizePolygon } from '../../renderer/src/features/map/antimeridian';
+import { countryFeatures } from '../../renderer/src/features/map/country-outlines';
 
 const topology = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../resources/basemap/countries-50m.json'), 'utf8'),
@@ -45,6 +50,25 @@ describe('antimeridian', () => {
     expect(Math.min(...main.map((p) => p[1]!))).toBeLessThanOrEqual(-89.9);
     expect(Math.min(...main.map((p) => p[0]!))).toBe(-180);
     expect(Math.max(...main.map((p) => p[0]!))).toBeGreaterThan(179);
+  });
+
+  it('reads every country straight from the file as the GeoJSON path does, to the last bit', () => {
+    const geoJson = new GeoJSON();
+    const expected = countries.map(
+      (c) => geoJson.readFeature(planarizeFeature(c), { featureProjection: 'EPSG:3857' }) as OlFeature,
+    );
+    const read = countryFeatures(topology);
+    expect(read.map((f) => [f.getId(), f.get('name')])).toEqual(
+      expected.map((f) => [f.getId(), f.get('name')]),
+    );
+    const shape = (f: OlFeature) => {
+      const g = f.getGeometry();
+      if (g instanceof OlPolygon) return { type: 'Polygon', flat: g.getFlatCoordinates(), ends: g.getEnds() };
+      if (g instanceof OlMultiPolygon)
+        return { type: 'MultiPolygon', flat: g.getFlatCoordinates(), ends: g.getEndss() };
+      return { type: String(g?.getType()) };
+    };
+    read.forEach((f, i) => expect(shape(f), f.get('name') as string).toEqual(shape(expected[i]!)));
   });
 
   it('leaves a ring that does not cross as it is', () => {

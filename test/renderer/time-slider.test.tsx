@@ -42,7 +42,12 @@ function Harness() {
   return (
     <>
       <output data-testid="drawn">{s.points?.ids.join(',')}</output>
-      <TimeSlider window={s.timeWindow} shown={s.points?.count ?? 0} total={s.loaded?.count ?? 0} />
+      <TimeSlider
+        window={s.timeWindow}
+        shown={s.points?.count ?? 0}
+        total={s.loaded?.count ?? 0}
+        waiting={!s.loaded && !s.error}
+      />
     </>
   );
 }
@@ -151,6 +156,25 @@ describe('the time slider', () => {
     );
     await useTimeRange.persist.rehydrate();
     expect(useTimeRange.getState().range).toBeNull();
+  });
+
+  it('keeps its strip under the map while the points load (the map is not resized when they come)', async () => {
+    let answer!: (p: SignalPoints) => void;
+    const client = fakeClient({
+      'signals.points': () => new Promise<SignalPoints>((resolve) => (answer = resolve)),
+      'signals.countryCounts': () => ({ countries: [], asOf: null }) as never,
+    });
+    const { container } = renderWithData(<Harness />, client);
+    await waitFor(() => expect(client.calls('signals.points')).toHaveLength(1));
+    const strip = container.querySelector('.time-slider');
+    expect(strip).not.toBeNull();
+    expect(screen.queryByRole('slider')).toBeNull();
+    // The map's country counts are asked once its points are in, not beside them.
+    expect(client.calls('signals.countryCounts')).toHaveLength(0);
+    act(() => answer(POINTS));
+    await screen.findByTestId('time-range');
+    expect(start()).toBeTruthy();
+    await waitFor(() => expect(client.calls('signals.countryCounts')).toHaveLength(1));
   });
 
   it('is not shown when no point has a time', () => {

@@ -96,17 +96,30 @@ function columns(db: Database.Database): Columns | null {
   try {
     const key = file ? pointsKey(db) : null;
     const saved = file && key ? loadPoints(file, key) : null;
-    c = saved ? fromSaved(v, key, saved) : readColumns(db, v, key);
     fromFile = saved !== null;
+    c = saved ? fromSaved(v, key, saved) : toEnd(readColumns(db, v, key));
   } finally {
     db.exec('RELEASE point_columns');
   }
-  // More kinds than the arrays can index: SQL answers instead (never seen: a dozen categories, nine markets).
+  return hold(db, c, fromFile, known === undefined);
+}
+
+/** Holds columns just read (or, more kinds than the arrays can index, null: SQL answers). */
+function hold(db: Database.Database, c: Columns, fromFile: boolean, first: boolean): Columns | null {
+  // Never seen: a dozen categories, nine markets.
   if (c.categories.length > 0xffff || c.marketBit.size > 32) return null;
   held.set(db, c);
-  if (file && !fromFile && c.savedKey && (c.uuids || c.idBytes))
-    scheduleSave(db, file, c, known === undefined);
+  const file = pointsFileOf(db);
+  if (file && !fromFile && c.savedKey && (c.uuids || c.idBytes)) scheduleSave(db, file, c, first);
   return c;
+}
+
+/** Runs a read to its end at once. */
+function toEnd<T>(read: Generator<void, T>): T {
+  for (;;) {
+    const step = read.next();
+    if (step.done) return step.value;
+  }
 }
 
 /**
@@ -183,8 +196,12 @@ function fromSaved(v: string, key: string | null, s: SavedColumns): Columns {
   };
 }
 
-/** The columns read from the table, inside the caller's read transaction. */
-function readColumns(db: Database.Database, v: string, key: string | null): Columns {
+/**
+ * The columns read from the table, a slice at a time (it pauses after each): run to its end
+ * inside the caller's read transaction, or between other work while the cache does not change
+ * (warmSignalPoints).
+ */
+function* readColumns(db: Database.Database, v: string, key: string | null): Generator<void, Columns> {
   // Read in slices of the table (by seq): the rows of a million signals as one array took
   // ~450 MB of transient heap, which the process then kept.
   const capacity = (stmt(db, 'SELECT max(seq) FROM signals').pluck().get() as number | null) ?? 0;
@@ -220,54 +237,73 @@ function readColumns(db: Database.Database, v: string, key: string | null): Colu
     savedKey: key,
   };
   const categoryIndex = new Map<string | null, number>();
+  // The same few lists of markets come again and again: each is parsed once.
+  const marketMasks = new Map<string, number>();
   let i = 0;
-  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
-  db.pragma('cache_size = -4096');
-  try {
-    for (let after = 0; ;) {
-      const rows = slice.all(after) as [number, ...Raw][];
-      if (rows.length === 0) break;
-      after = rows.at(-1)![0];
-      for (const [, id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] of rows) {
-        if (i === capacity) throw new Error('more signals than max(seq): the table changed while read');
-        c.ids.push(id);
-        c.tkey[i] = tkey;
-        c.lng64[i] = c.lng[i] = lng;
-        c.lat64[i] = c.lat[i] = lat;
-        c.rawBand[i] = band === null ? -1 : band;
-        c.score[i] = score === null ? NaN : score;
-        const shown = band ?? (score === null ? null : Math.trunc(score));
-        c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
-        c.flags[i] = flags;
-        let k = categoryIndex.get(category);
-        if (k === undefined) {
-          k = c.categories.length;
-          categoryIndex.set(category, k);
-          c.categories.push(category ?? '');
-        }
-        c.category[i] = k;
-        c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
-        c.publishers[i] = publishers === null ? NaN : publishers;
-        if (markets) {
-          const list: unknown = JSON.parse(markets);
-          if (Array.isArray(list))
-            for (const m of list) {
-              if (typeof m !== 'string') continue;
-              let bit = c.marketBit.get(m);
-              if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
-              if (bit < 32) c.markets[i]! |= 1 << bit;
-            }
-        }
-        i++;
+  for (let after = 0; ; yield) {
+    const rows = sliceAfter(db, slice, after);
+    if (rows.length === 0) break;
+    after = rows.at(-1)![0];
+    for (const [, id, tkey, lng, lat, band, score, flags, category, stage, publishers, markets] of rows) {
+      if (i === capacity) throw new Error('more signals than max(seq): the table changed while read');
+      c.ids.push(id);
+      c.tkey[i] = tkey;
+      c.lng64[i] = c.lng[i] = lng;
+      c.lat64[i] = c.lat[i] = lat;
+      c.rawBand[i] = band === null ? -1 : band;
+      c.score[i] = score === null ? NaN : score;
+      const shown = band ?? (score === null ? null : Math.trunc(score));
+      c.band[i] = shown === null ? 0 : Math.max(0, Math.min(255, shown));
+      c.flags[i] = flags;
+      let k = categoryIndex.get(category);
+      if (k === undefined) {
+        k = c.categories.length;
+        categoryIndex.set(category, k);
+        c.categories.push(category ?? '');
       }
+      c.category[i] = k;
+      c.stage[i] = stage === null ? 0 : (STAGE_CODE.get(stage) ?? 255);
+      c.publishers[i] = publishers === null ? NaN : publishers;
+      if (markets) {
+        let mask = marketMasks.get(markets);
+        if (mask === undefined) marketMasks.set(markets, (mask = marketMask(c, markets)));
+        c.markets[i] = mask;
+      }
+      i++;
     }
-  } finally {
-    db.pragma(`cache_size = ${cacheSize}`);
   }
   c.n = i;
   trim(c);
   idBytesOf(c);
   return c;
+}
+
+/** A market_impact list as its bits (marketBit), names not seen before given the next bits. */
+function marketMask(c: Columns, markets: string): number {
+  const list: unknown = JSON.parse(markets);
+  let mask = 0;
+  if (Array.isArray(list))
+    for (const m of list) {
+      if (typeof m !== 'string') continue;
+      let bit = c.marketBit.get(m);
+      if (bit === undefined) c.marketBit.set(m, (bit = c.marketBit.size));
+      if (bit < 32) mask |= 1 << bit;
+    }
+  return mask >>> 0;
+}
+
+/**
+ * One slice of rows through a 4 MB page cache (restored after): the read passes every signal
+ * once, which would leave the connection's 64 MB cache full of them.
+ */
+function sliceAfter(db: Database.Database, slice: Database.Statement, after: number): [number, ...Raw][] {
+  const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+  db.pragma('cache_size = -4096');
+  try {
+    return slice.all(after) as [number, ...Raw][];
+  } finally {
+    db.pragma(`cache_size = ${cacheSize}`);
+  }
 }
 
 /**
@@ -410,13 +446,63 @@ function keyOf(f: SignalFilter): string {
   return JSON.stringify(set);
 }
 
+/** The columns being read between other work (warmSignalPoints), per connection. */
+const warming = new WeakMap<Database.Database, Promise<void>>();
+
 /**
  * Reads the point columns now, so the map's first answer does not pay for them: an account
- * does this once its cache is open, before a window asks (a write since makes the next answer
- * read them again, as always).
+ * does this once its cache is open, before a window asks. Read from the table, they come a
+ * slice at a time with the event loop let run in between (~0.4 s of reading at 200,000
+ * signals, which held up the window's own files and calls while it opened); the read is of
+ * one moment of the file as long as the cache does not change meanwhile, and is given up as
+ * soon as it does (the next answer then reads them in one transaction, as always). A points
+ * answer asked meanwhile waits for it (signalPointsWarming) rather than read them again.
+ * Never rejects: a failed read is the next answer's to read again and report.
  */
-export function warmSignalPoints(db: Database.Database): void {
-  columns(db);
+export function warmSignalPoints(db: Database.Database): Promise<void> {
+  let read = warming.get(db);
+  if (!read) {
+    read = warm(db)
+      .catch(() => undefined)
+      .finally(() => warming.delete(db));
+    warming.set(db, read);
+  }
+  return read;
+}
+
+/** The read of warmSignalPoints under way on this connection, if any. */
+export function signalPointsWarming(db: Database.Database): Promise<void> | undefined {
+  return warming.get(db);
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function warm(db: Database.Database): Promise<void> {
+  if (!db.open) return;
+  const v = version(db);
+  const known = held.get(db);
+  if (known?.version === v) return;
+  const file = pointsFileOf(db);
+  const key = file ? pointsKey(db) : null;
+  // Saved columns come in one read of their file.
+  const saved = file && key ? loadPoints(file, key) : null;
+  if (saved) {
+    hold(db, fromSaved(v, key, saved), true, known === undefined);
+    return;
+  }
+  const read = readColumns(db, v, key);
+  for (;;) {
+    // No transaction is held across turns (a write on this connection would join it): each
+    // slice is read on its own, and any change to the cache since the first shows in version.
+    const step = read.next();
+    if (!db.open || version(db) !== v) return;
+    if (step.done) {
+      if (held.get(db)?.version !== v) hold(db, step.value, false, known === undefined);
+      return;
+    }
+    await nextTurn();
+    if (!db.open || version(db) !== v) return;
+  }
 }
 
 /**

@@ -1,10 +1,9 @@
 // The workspace once a service is configured: navigation, the view under its toolbar, the
 // inspector for the selection, the status bar; the palette and the shortcuts sheet on top.
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import '../styles/views.css';
 import { ExportDialog } from '../features/export/export-dialog';
 import { useViewState } from '../state/view-state';
-import { EmptyState } from '../ui/empty-state';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { useCommands, type ShellControls } from './commands';
 import { Inspector } from './inspector';
@@ -14,6 +13,7 @@ import { Palette } from './palette';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { StatusBar } from './status-bar';
 import { Toolbar } from './toolbar';
+import { ViewBody } from './view-code';
 import { viewById } from './views';
 
 export function Shell() {
@@ -45,9 +45,7 @@ export function Shell() {
         <Toolbar ref={searchRef} onPalette={togglePalette} />
         <div className="view" data-view={view.id}>
           <ErrorBoundary key={view.id} what={`The ${view.label} view`}>
-            <Suspense fallback={<EmptyState tone="loading" title={`Opening ${view.label}…`} />}>
-              <view.Component />
-            </Suspense>
+            <ViewBody view={view} />
           </ErrorBoundary>
         </div>
       </main>

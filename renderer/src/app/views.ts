@@ -1,6 +1,6 @@
 // The views of the window, declared once: the navigation, the `g` shortcuts, the palette
 // and the shortcuts sheet all read this list.
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { BriefView } from '../features/brief/brief-view';
 import { DevelopmentsView } from '../features/developments/developments-view';
 import { PackageView } from '../features/package/package-view';
@@ -8,6 +8,7 @@ import { StatusView } from '../features/status/status-view';
 import { WatchesView } from '../features/watches/watches-view';
 import type { ViewId } from '../state/view-state';
 import type { IconName } from './icons';
+import { viewCode, type ViewCode } from './view-code';
 
 export interface ViewDef {
   id: ViewId;
@@ -17,49 +18,33 @@ export interface ViewDef {
   icon: IconName;
   /** One line for the palette. */
   hint: string;
-  Component: ComponentType;
+  /** The view, or the code that loads it when first shown (view-code.ts). */
+  Component: ComponentType | ViewCode;
 }
 
-// OpenLayers is the largest part of the bundle: it loads when the map is first shown.
-const MapView = lazy(() => import('../features/map/map-view'));
+// OpenLayers is the largest part of the bundle: it loads when the map is first shown (or as
+// the window opens on it: main.tsx).
+const MapView = viewCode(() => import('../features/map/map-view').then((m) => m.default));
 // The table machinery (TanStack Table and Virtual) loads with the Signals view.
-const SignalsView = lazy(() =>
-  import('../features/signals/signals-view').then((m) => ({ default: m.SignalsView })),
-);
+const SignalsView = viewCode(() => import('../features/signals/signals-view').then((m) => m.SignalsView));
 // uPlot (the monitoring series chart) loads with the Orders view.
-const OrdersView = lazy(() =>
-  import('../features/orders/orders-view').then((m) => ({ default: m.OrdersView })),
-);
+const OrdersView = viewCode(() => import('../features/orders/orders-view').then((m) => m.OrdersView));
 // The online tools load when first shown (the Imagery view's footprints draw through the map).
-const ImageryView = lazy(() =>
-  import('../features/imagery/imagery-view').then((m) => ({ default: m.ImageryView })),
+const ImageryView = viewCode(() => import('../features/imagery/imagery-view').then((m) => m.ImageryView));
+const AnalystView = viewCode(() => import('../features/analyst/analyst-view').then((m) => m.AnalystView));
+const CollectionView = viewCode(() =>
+  import('../features/collection/collection-view').then((m) => m.CollectionView),
 );
-const AnalystView = lazy(() =>
-  import('../features/analyst/analyst-view').then((m) => ({ default: m.AnalystView })),
-);
-const CollectionView = lazy(() =>
-  import('../features/collection/collection-view').then((m) => ({ default: m.CollectionView })),
-);
-const RegistryView = lazy(() =>
-  import('../features/registry/registry-view').then((m) => ({ default: m.RegistryView })),
-);
+const RegistryView = viewCode(() => import('../features/registry/registry-view').then((m) => m.RegistryView));
 // Terrain and the alternate profile's tools (its polygon and hotspots draw through the map).
-const TerrainView = lazy(() =>
-  import('../features/terrain/terrain-view').then((m) => ({ default: m.TerrainView })),
-);
-const HotspotsView = lazy(() =>
-  import('../features/hotspots/hotspots-view').then((m) => ({ default: m.HotspotsView })),
-);
-const ClaimsView = lazy(() =>
-  import('../features/claims/claims-view').then((m) => ({ default: m.ClaimsView })),
-);
-const DiscriminatorsView = lazy(() =>
-  import('../features/discriminators/discriminators-view').then((m) => ({ default: m.DiscriminatorsView })),
+const TerrainView = viewCode(() => import('../features/terrain/terrain-view').then((m) => m.TerrainView));
+const HotspotsView = viewCode(() => import('../features/hotspots/hotspots-view').then((m) => m.HotspotsView));
+const ClaimsView = viewCode(() => import('../features/claims/claims-view').then((m) => m.ClaimsView));
+const DiscriminatorsView = viewCode(() =>
+  import('../features/discriminators/discriminators-view').then((m) => m.DiscriminatorsView),
 );
 // The passes view is small; its map track loads with the map.
-const PassesView = lazy(() =>
-  import('../features/passes/passes-view').then((m) => ({ default: m.PassesView })),
-);
+const PassesView = viewCode(() => import('../features/passes/passes-view').then((m) => m.PassesView));
 
 export const VIEWS: readonly ViewDef[] = [
   {

@@ -123,9 +123,9 @@ export function useFetchSignalsPage(): (input: Input<'signals.query'>) => Promis
 export const useSignalPoints = (filter: Input<'signals.points'> = {}) =>
   useRow('signals.points', filter, ['signals']);
 
-/** Country-level signals per country (the map shades countries by these). */
-export const useCountryCounts = (filter: Input<'signals.countryCounts'> = {}) =>
-  useRow('signals.countryCounts', filter, ['signals']);
+/** Country-level signals per country (the map shades countries by these); idle while not `enabled`. */
+export const useCountryCounts = (filter: Input<'signals.countryCounts'> = {}, enabled = true) =>
+  useRow('signals.countryCounts', filter, ['signals'], enabled);
 
 /** One cached event; idle until there is one to show. */
 export const useSignal = (id: string | number | null) =>

@@ -9,8 +9,10 @@ import {
   openCache,
   openCacheReadOnly,
   recordAlias,
+  signalPointsWarming,
   sqlSignalPoints,
   storeSignalsPage,
+  warmSignalPoints,
   type Database,
 } from '../../../electron/cache/index';
 import type { SignalFilter, SignalPoints } from '../../../shared/contract';
@@ -101,6 +103,70 @@ describe('points held in memory', () => {
     expect(after.ids).toContain(added.id);
     recordAlias(db, { oldId: added.id as string, survivorId: before.ids[0]! });
     expect(heldSignalPoints(db, {})!.ids).not.toContain(added.id);
+  });
+});
+
+describe('points read as the account opens (warmSignalPoints)', () => {
+  /** More plottable signals than one slice of the read (5,000). */
+  function large(): Database.Database {
+    const db = mainCache();
+    for (let page = 0; page < 24; page++)
+      storeSignalsPage(db, {
+        profile: 'main',
+        signals: Array.from({ length: 500 }, (_, i) =>
+          mainSignal({ lat: (page % 40) - 20, lng: i / 10, plottable: (page + i) % 4 !== 0 }),
+        ),
+      });
+    return db;
+  }
+
+  /** Turns of the event loop taken until `done` settles. */
+  async function turnsUntil(done: Promise<unknown>): Promise<number> {
+    let settled = false;
+    let turns = 0;
+    void done.then(() => (settled = true));
+    await new Promise<void>((resolve) => {
+      const turn = () => {
+        if (settled) return resolve();
+        turns++;
+        setImmediate(turn);
+      };
+      setImmediate(turn);
+    });
+    return turns;
+  }
+
+  it('let other work run between slices, then answer as SQL does without reading again', async () => {
+    const db = large();
+    const warm = warmSignalPoints(db);
+    expect(signalPointsWarming(db)).toBe(warm);
+    // The window's files and calls are answered while the columns are read.
+    expect(await turnsUntil(warm)).toBeGreaterThanOrEqual(1);
+    expect(signalPointsWarming(db)).toBeUndefined();
+    const held = heldSignalPoints(db, {})!;
+    expect(held.count).toBe(9_000);
+    expect(rows(held)).toEqual(rows(sqlSignalPoints(db, {})));
+    // Held: asked again, the same answer.
+    expect(heldSignalPoints(db, {})).toBe(held);
+  });
+
+  it('miss no change made while they are read, on this connection or another', async () => {
+    const db = large();
+    const other = openCache(db.name, { baseUrl: BASE, profile: 'main' });
+    try {
+      for (const writer of [db, other]) {
+        const warm = warmSignalPoints(db);
+        await new Promise((resolve) => setImmediate(resolve));
+        const added = mainSignal({ plottable: true, lat: 1, lng: 1 });
+        storeSignalsPage(writer, { profile: 'main', signals: [added] });
+        await warm;
+        const after = heldSignalPoints(db, {})!;
+        expect(after.ids).toContain(added.id);
+        expect(rows(after)).toEqual(rows(sqlSignalPoints(db, {})));
+      }
+    } finally {
+      other.close();
+    }
   });
 });
 

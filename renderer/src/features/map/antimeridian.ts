@@ -4,7 +4,7 @@
 // These functions make each ring drawable on a plane, before OpenLayers reads it.
 import type { Feature, Geometry, Position } from 'geojson';
 
-const POLAR = 89.9;
+export const POLAR = 89.9;
 
 const isPolarRing = (ring: Position[]) => ring.every((p) => Math.abs(p[1]!) >= POLAR);
 

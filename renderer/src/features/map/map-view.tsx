@@ -27,13 +27,13 @@ import { TimeSlider } from './time-slider';
 import { useRecordLayers } from './use-record-layers';
 import { useSignalLayers } from './use-signal-layers';
 import { createWatchMap, type WatchMap } from './watch-map';
-import { loadCountries } from './basemap-data';
+import { loadBasemap } from './basemap-data';
 
 // The basemap file is asked for as soon as the map's code is in, before the map's layers ask
 // the app for their lists: the browser sends at most six requests to the app at a time (one
 // is the push stream), and the basemap, asked after the lists, waited behind them all while
 // the page had nothing else to do. A failure is left to the layers, which ask again.
-void loadCountries().catch(() => undefined);
+void loadBasemap().catch(() => undefined);
 
 export default function MapView() {
   const target = useRef<HTMLDivElement>(null);
@@ -171,6 +171,7 @@ export default function MapView() {
         window={signals.timeWindow}
         shown={signals.points?.count ?? 0}
         total={signals.loaded?.count ?? 0}
+        waiting={!signals.loaded && !signals.error}
       />
     </div>
   );

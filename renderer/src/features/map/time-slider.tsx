@@ -11,10 +11,13 @@ export function TimeSlider({
   window,
   shown,
   total,
+  waiting = false,
 }: {
   window: TimeWindow | null;
   shown: number;
   total: number;
+  /** The points are on their way: the strip keeps its place (see below). */
+  waiting?: boolean;
 }) {
   const saved = useTimeRange((s) => s.range);
   const setRange = useTimeRange((s) => s.setRange);
@@ -32,7 +35,10 @@ export function TimeSlider({
     return () => clearInterval(t);
   }, [playing, window, setRange]);
 
-  if (!window) return null;
+  // Empty while the points are on their way, so the map has its size from its first frame:
+  // the strip coming in after shrank the map, and every layer (the land drawn again, ~0.1 s
+  // without a GPU) was drawn anew as the window opened.
+  if (!window) return waiting ? <div className="time-slider" aria-hidden="true" /> : null;
   const { from, to } = range ?? window;
   const span = window.to - window.from;
   // A minute at least, about five hundred steps across the window otherwise.

@@ -96,7 +96,10 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     [loaded.data, rangeFrom, rangeTo],
   );
   const points = { data: shown, error: loaded.error };
-  const countsAnswer = useCountryCounts(filter);
+  // The counts are asked once the filter's points are in: main counts them over every cached
+  // signal (~0.15 s at 200,000, its event loop held), and asked beside the points they held up
+  // the points' answer, or as the window opens, the basemap's file behind them.
+  const countsAnswer = useCountryCounts(filter, !answer.isPending);
   const counts = { data: useLastAnswer(countsAnswer.data), error: countsAnswer.error };
   const selection = useSelection((s) => s.selection);
   const select = useSelection((s) => s.select);
