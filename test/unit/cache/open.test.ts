@@ -103,6 +103,19 @@ describe('openCache', () => {
     again.close();
   });
 
+  it('takes statistics for the indexes plans choose between, none for the payloads read by key', () => {
+    const file = tempFile();
+    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    storeSignalsPage(db, { profile: 'main', signals: Array.from({ length: 300 }, () => mainSignal()) });
+    db.close();
+    // The cache grew from nothing: the next open gathers statistics.
+    const again = openCache(file, { baseUrl: BASE, profile: 'main' });
+    const stats = again.prepare('SELECT tbl, idx FROM sqlite_stat1 ORDER BY tbl, idx').all();
+    expect(stats).toEqual(expect.arrayContaining([{ tbl: 'signals', idx: 'signals_tkey' }]));
+    expect(stats.map((r) => (r as { tbl: string }).tbl)).not.toContain('signal_payloads');
+    again.close();
+  });
+
   it('drops a shadow-table statistic an earlier version recorded, in the connection that opens', () => {
     const file = tempFile();
     openCache(file, { baseUrl: BASE, profile: 'main' }).close();
