@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import { clearSyncSeen, markSyncSeen, unseenSignalIds } from './sync-seen';
 import { getCheckpoint, setCheckpoint, setStreamClamps } from './checkpoints';
-import { markRetracted, recordAlias, storeSignalsPage, withFtsBatch } from './signals-store';
+import { markRetracted, recordAlias, storeSignalsPage, tidySignalIndex, withFtsBatch } from './signals-store';
 import { listMonitoringAreas, storeMonitoringAreas, storeStandingOrders } from './areas';
 import { storeDecisionPackage, storeNotes, storeWatchDetail, storeWatches } from './watches';
 import { recentThreadIds, storeDevelopments, storeThread } from './events';
@@ -16,6 +16,7 @@ export const writerOps = {
   setCheckpoint,
   setStreamClamps,
   storeSignalsPage,
+  tidySignalIndex,
   recordAlias,
   markRetracted,
   clearSyncSeen,

@@ -59,6 +59,9 @@ export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise
   // then, and in every short incremental pass, each page is its own transaction.
   const { afterPages, ...size } = ctx.groupCommit;
   const groups = pageGroups(ctx.cache, stream, size);
+  // Signals this run stored in groups (a long pass): enough of them and the words' index is
+  // tidied once the pass is in (tidySignalIndex).
+  let grouped = 0;
   try {
     for (;;) {
       ctx.progress({
@@ -86,12 +89,20 @@ export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise
         const r = results[0] as { inserted: number; updated: number };
         stats.stored += r.inserted + r.updated;
       };
-      if (pass.pages >= afterPages) await groups.add([store], stored);
+      if (pass.pages >= afterPages)
+        await groups.add([store], (results) => {
+          stored(results);
+          grouped += signals.length;
+        });
       else stored(await ctx.cache.tx([store]));
       if (!more) break;
       Object.assign(pass, checkpoint.pass);
     }
     await groups.flush();
+    if (grouped > 0) {
+      ctx.progress({ stream, message: 'optimising the search index', done: stats.received });
+      await ctx.cache.one('tidySignalIndex', { stored: grouped });
+    }
   } catch (e) {
     // Pages already fetched are committed before the stream stops (a budget, a lost link):
     // their tokens are spent. A failed commit is then said instead of nothing.

@@ -3,7 +3,7 @@
 // (docs/architecture.md, "The cache").
 import { describe, expect, it } from 'vitest';
 import { getCheckpoint, querySignals, setCheckpoint, storeSignalsPage } from '../../../electron/cache/index';
-import { withFtsBatch } from '../../../electron/cache/signals-store';
+import { tidySignalIndex, withFtsBatch } from '../../../electron/cache/signals-store';
 import { alternateCache, alternateSignal, count, mainCache, mainSignal } from './fixtures';
 
 describe('storeSignalsPage', () => {
@@ -117,6 +117,34 @@ describe('storeSignalsPage', () => {
     const oneByOne = answers(false);
     expect(oneByOne.flat(2).length).toBeGreaterThan(40);
     expect(answers(true)).toEqual(oneByOne);
+  });
+
+  it('tidies the search index after a pass that stored a quarter of the cache or more, answering as before', () => {
+    const db = mainCache();
+    for (let p = 0; p < 8; p++)
+      storeSignalsPage(db, {
+        profile: 'main',
+        signals: Array.from({ length: 50 }, (_, i) =>
+          mainSignal({
+            title: `Depot ${(p + i) % 3 ? 'fire' : 'blast'} ${p}`,
+            occurred_at: new Date(Date.UTC(2026, 9, 1, p, i)).toISOString(),
+            lat: 40 + i * 0.1,
+            lng: 30 + p * 0.1,
+          }),
+        ),
+      });
+    const answers = () =>
+      ['depot', 'blast -fire', '"depot fire" 3'].map((q) =>
+        querySignals(db, { q, limit: 0 })
+          .concat(querySignals(db, { q, bbox: [29, 39, 31, 46], limit: 0 }, { start: 'cells' }))
+          .map((s) => s.id),
+      );
+    const before = answers();
+    expect(before.flat().length).toBeGreaterThan(100);
+    expect(tidySignalIndex(db, { stored: 99 })).toBe(false); // under a quarter of 400
+    expect(tidySignalIndex(db, { stored: 100 })).toBe(true);
+    expect(answers()).toEqual(before);
+    db.close();
   });
 
   it('writes the checkpoint in the same transaction as the page', () => {

@@ -88,11 +88,21 @@ describe('signals sync: group commit of a long pass', () => {
     const service = fakeService(pages);
     const { w, count } = counted(workerWriter(db));
     open.push(w);
-    const ctx = createContext({ db, writer: w, client: service.client, baseUrl: BASE, groupCommit });
+    const said: string[] = [];
+    const ctx = createContext({
+      db,
+      writer: w,
+      client: service.client,
+      baseUrl: BASE,
+      groupCommit,
+      onProgress: (p) => said.push(p.message),
+    });
     await syncSignals(ctx);
     expect(ctx.summary.streams.signals).toMatchObject({ requests: PAGES, stored: PAGES * SIZE });
     // Two pages alone, then groups of four: 2 + 3 transactions for 14 pages.
     expect(count.tx).toBe(5);
+    // The pass stored nearly the whole cache in groups: the search index is tidied after it.
+    expect(said.at(-1)).toBe('optimising the search index');
     await w.close();
     expect(getCheckpoint<SignalsCheckpoint>(db, 'signals')).toMatchObject({ pass: null });
     expect(cachedIds(file)).toEqual(new Set(pages.flat().map((s) => String(s.id))));
