@@ -10,6 +10,7 @@ import { storeDecisionPackage, storeNotes, storeWatchDetail, storeWatches } from
 import { recentThreadIds, storeDevelopments, storeThread } from './events';
 import { storeMeasured, storeTransit } from './measured';
 import { storeBrief } from './reference';
+import { savePointColumns } from './read/points';
 
 export const writerOps = {
   getCheckpoint: getCheckpoint as (db: Database.Database, stream: string) => unknown,
@@ -17,6 +18,7 @@ export const writerOps = {
   setStreamClamps,
   storeSignalsPage,
   tidySignalIndex,
+  savePointColumns,
   recordAlias,
   markRetracted,
   clearSyncSeen,

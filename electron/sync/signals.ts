@@ -99,9 +99,14 @@ export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise
       Object.assign(pass, checkpoint.pass);
     }
     await groups.flush();
+    // After a first sync or a long catch-up: the search index merged, and the map's points
+    // saved for the next launch (both on the writer's thread).
     if (grouped > 0) {
       ctx.progress({ stream, message: 'optimising the search index', done: stats.received });
-      await ctx.cache.one('tidySignalIndex', { stored: grouped });
+      if (await ctx.cache.one('tidySignalIndex', { stored: grouped })) {
+        ctx.progress({ stream, message: 'saving the map for the next launch', done: stats.received });
+        await ctx.cache.one('savePointColumns');
+      }
     }
   } catch (e) {
     // Pages already fetched are committed before the stream stops (a budget, a lost link):

@@ -130,28 +130,57 @@ function toEnd<T>(read: Generator<void, T>): T {
 function scheduleSave(db: Database.Database, file: string, c: Columns, first: boolean): void {
   const save = () => {
     if (!db.open || held.get(db) !== c || version(db) !== c.version || !c.savedKey) return;
-    savePoints(file, c.savedKey, {
-      n: c.n,
-      categories: c.categories,
-      markets: [...c.marketBit.keys()],
-      tkey: c.tkey,
-      lng64: c.lng64,
-      lat64: c.lat64,
-      score: c.score,
-      publishers: c.publishers,
-      marketBits: c.markets,
-      rawBand: c.rawBand,
-      category: c.category,
-      band: c.band,
-      flags: c.flags,
-      stage: c.stage,
-      uuids: c.uuids,
-      idStart: c.uuids ? null : c.idStart,
-      idBytes: c.uuids ? null : c.idBytes,
-    });
+    savePoints(file, c.savedKey, savedOf(c));
   };
   if (first) setImmediate(save).unref();
   else setTimeout(save, SAVE_AFTER_MS).unref();
+}
+
+/** The columns as the points file keeps them. */
+function savedOf(c: Columns): SavedColumns {
+  return {
+    n: c.n,
+    categories: c.categories,
+    markets: [...c.marketBit.keys()],
+    tkey: c.tkey,
+    lng64: c.lng64,
+    lat64: c.lat64,
+    score: c.score,
+    publishers: c.publishers,
+    marketBits: c.markets,
+    rawBand: c.rawBand,
+    category: c.category,
+    band: c.band,
+    flags: c.flags,
+    stage: c.stage,
+    uuids: c.uuids,
+    idStart: c.uuids ? null : c.idStart,
+    idBytes: c.uuids ? null : c.idBytes,
+  };
+}
+
+/**
+ * Reads the point columns from the table and saves them beside the cache now, for the next
+ * launch, without holding them: the sync's writer does this after a long pass (syncSignals),
+ * so a window opened after a first sync or a long catch-up loads them in one read (at 1M,
+ * ~0.7 s to the first map answer) instead of reading the table (~1.6–2 s). Returns whether it
+ * saved.
+ */
+export function savePointColumns(db: Database.Database): boolean {
+  const file = pointsFileOf(db);
+  if (!file) return false;
+  let c: Columns | null = null;
+  db.exec('SAVEPOINT point_columns');
+  try {
+    const key = pointsKey(db);
+    if (key) c = toEnd(readColumns(db, version(db), key));
+  } finally {
+    db.exec('RELEASE point_columns');
+  }
+  if (!c?.savedKey || !(c.uuids || c.idBytes)) return false;
+  if (c.categories.length > 0xffff || c.marketBit.size > 32) return false;
+  savePoints(file, c.savedKey, savedOf(c));
+  return true;
 }
 
 /** A quiet spell after which changed columns are saved again. */

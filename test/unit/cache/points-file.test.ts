@@ -2,6 +2,7 @@
 // table at the next launch only while they are exactly what a fresh read of the table gives:
 // after syncs, updates, retractions, folds and deletes, a new connection either finds them
 // stale or loads columns whose every answer equals the fresh read's, order and all.
+import fs from 'node:fs';
 import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
   type Database,
 } from '../../../electron/cache/index';
 import { loadPoints, pointsFileOf, pointsKey } from '../../../electron/cache/read/points-file';
+import { savePointColumns } from '../../../electron/cache/read/points';
 import type { SignalFilter } from '../../../shared/contract';
 import { alternateSignal, BASE, mainSignal, tempFile } from './fixtures';
 
@@ -130,6 +132,24 @@ describe.each([
       expect(loaded.answers[0]!.ids).not.toContain(String(first[12]!.id));
       expect(loaded.answers[0]!.ids).not.toContain(String(first[8]!.id));
       expect(loaded.answers[0]!.ids).toContain(String(first[10]!.id));
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('saved by the sync after a long pass, load at the next launch and answer as a fresh read', async () => {
+    const file = tempFile();
+    const writer: Database.Database = openCache(file, { baseUrl: BASE, profile });
+    try {
+      storeSignalsPage(writer, { profile, signals: signals(make, 0, 150) });
+      expect(savePointColumns(writer)).toBe(true);
+      const launched = await launch(file);
+      expect(launched.saved).toBe(true);
+      for (const [k, answer] of launched.answers.entries())
+        expect(answer!.count, JSON.stringify(FILTERS[k])).toBe(launched.sql[k]!.count);
+      // What the first launch would have read from the table, had nothing been saved.
+      fs.rmSync(pointsFileOf(writer)!);
+      expect((await launch(file)).answers).toEqual(launched.answers);
     } finally {
       writer.close();
     }

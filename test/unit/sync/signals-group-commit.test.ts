@@ -3,6 +3,7 @@
 // cache ends with every signal, a run stopped at any point keeps whole pages up to its
 // checkpoint and the next run fetches none of them again, and a page that cannot be stored
 // stops the stream at that page without losing the pages before it.
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   getCheckpoint,
@@ -101,8 +102,10 @@ describe('signals sync: group commit of a long pass', () => {
     expect(ctx.summary.streams.signals).toMatchObject({ requests: PAGES, stored: PAGES * SIZE });
     // Two pages alone, then groups of four: 2 + 3 transactions for 14 pages.
     expect(count.tx).toBe(5);
-    // The pass stored nearly the whole cache in groups: the search index is tidied after it.
-    expect(said.at(-1)).toBe('optimising the search index');
+    // The pass stored nearly the whole cache in groups: the search index is tidied after it,
+    // and the map's points saved for the next launch.
+    expect(said.slice(-2)).toEqual(['optimising the search index', 'saving the map for the next launch']);
+    expect(fs.existsSync(`${file}.points`)).toBe(true);
     await w.close();
     expect(getCheckpoint<SignalsCheckpoint>(db, 'signals')).toMatchObject({ pass: null });
     expect(cachedIds(file)).toEqual(new Set(pages.flat().map((s) => String(s.id))));
