@@ -104,13 +104,19 @@ function columns(db: Database.Database): Columns | null {
   return hold(db, c, fromFile, known === undefined);
 }
 
+/** Whether the arrays can index every kind the columns hold (never seen otherwise: a dozen categories, nine markets). */
+const fitsArrays = (c: Columns): boolean => c.categories.length <= 0xffff && c.marketBit.size <= 32;
+
+/** Whether the points file can keep the columns: a key to stand for the table, and the ids as bytes. */
+const savable = (c: Columns): boolean =>
+  fitsArrays(c) && c.savedKey !== null && (c.uuids || c.idBytes) !== null;
+
 /** Holds columns just read (or, more kinds than the arrays can index, null: SQL answers). */
 function hold(db: Database.Database, c: Columns, fromFile: boolean, first: boolean): Columns | null {
-  // Never seen: a dozen categories, nine markets.
-  if (c.categories.length > 0xffff || c.marketBit.size > 32) return null;
+  if (!fitsArrays(c)) return null;
   held.set(db, c);
   const file = pointsFileOf(db);
-  if (file && !fromFile && c.savedKey && (c.uuids || c.idBytes)) scheduleSave(db, file, c, first);
+  if (file && !fromFile && savable(c)) scheduleSave(db, file, c, first);
   return c;
 }
 
@@ -177,9 +183,8 @@ export function savePointColumns(db: Database.Database): boolean {
   } finally {
     db.exec('RELEASE point_columns');
   }
-  if (!c?.savedKey || !(c.uuids || c.idBytes)) return false;
-  if (c.categories.length > 0xffff || c.marketBit.size > 32) return false;
-  savePoints(file, c.savedKey, savedOf(c));
+  if (!c || !savable(c)) return false;
+  savePoints(file, c.savedKey!, savedOf(c));
   return true;
 }
 
