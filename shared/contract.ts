@@ -331,7 +331,8 @@ export type WatchfloorApi = { [C in Channel]: (input: Input<C>) => Promise<Resul
 
 /** Errors crossing the contract carry a code the renderer can act on, and a message. */
 export interface ContractErrorBody {
-  code: 'unknown_channel' | 'invalid_input' | 'failed' | 'forbidden';
+  /** not_found: the call names a record (an id) the cache does not hold. */
+  code: 'unknown_channel' | 'invalid_input' | 'failed' | 'forbidden' | 'not_found';
   message: string;
   issues?: { path: string; message: string }[];
 }

@@ -256,4 +256,6 @@ export function decodeColumns(buffer: ArrayBuffer): unknown {
  * the stream opened, or while it reconnected) reads again; one that missed nothing does not.
  */
 export const CHANGES_HEADER = 'X-Watchfloor-Changes';
+/** Under serve, the launch's secret on every call and on the event stream (never a cookie). */
+export const SECRET_HEADER = 'X-Watchfloor-Token';
 export const STREAM_HELLO = 'hello';

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { CliError, EXIT } from './errors';
 import { registerKey } from './key';
 import { registerPasses } from './passes';
@@ -7,6 +7,7 @@ import { registerSatellites } from './satellites';
 import { registerServe } from './serve';
 import { registerSignals } from './signals';
 import { registerSync } from './sync';
+import { SafeCommand } from './safe-command';
 
 /** Each command lives in its own file and registers itself here. */
 export type CommandModule = (program: Command) => void;
@@ -22,7 +23,7 @@ const commandModules: CommandModule[] = [
 ];
 
 export function buildProgram(): Command {
-  const program = new Command('watchfloor')
+  const program = new SafeCommand('watchfloor')
     .description('Watchfloor: the analyst workstation of the event-signal and satellite-imagery service.')
     .showHelpAfterError()
     .exitOverride();

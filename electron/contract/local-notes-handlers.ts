@@ -90,7 +90,7 @@ export function createLocalNotesHandlers(deps: LocalNotesDeps): Pick<Handlers, L
     },
     'localNotes.delete': ({ noteId }) => {
       const deleted = deleteLocalNote(db(), noteId);
-      if (!deleted) throw new ContractError(`no local note with id ${noteId}`);
+      if (!deleted) throw new ContractError(`no local note with id ${noteId}`, 'not_found');
       deps.changed([LOCAL_NOTES_RESOURCE]);
       return { deleted };
     },

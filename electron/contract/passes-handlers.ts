@@ -127,7 +127,7 @@ export function createPassesHandlers(deps: PassesDeps): Pick<Handlers, PassesCha
 
     'passes.track': ({ noradId, peak, minutes = 10 }) => {
       const set = listElements(db(), { noradIds: [noradId] })[0];
-      if (!set) throw new ContractError(`no orbital elements for NORAD ${noradId} in the cache`);
+      if (!set) throw new ContractError(`no orbital elements for NORAD ${noradId} in the cache`, 'not_found');
       let satrec;
       try {
         satrec = toSatrec(set);

@@ -107,7 +107,8 @@ export function createReadHandlers(
     'signals.get': ({ id }) => {
       const a = account();
       const found = reading('signals.get', () => readSignal(a.db, id));
-      if (!found) throw new ContractError(`event ${id} is not in the cache (sync, or check the id)`);
+      if (!found)
+        throw new ContractError(`event ${id} is not in the cache (sync, or check the id)`, 'not_found');
       return {
         ...found,
         signal: found.signal as SignalGetResult['signal'],
@@ -158,13 +159,13 @@ export function createReadHandlers(
     'orders.fired': ({ orderId }) => {
       const a = account();
       const found = reading('orders.fired', () => readOrderFired(a.db, orderId));
-      if (!found) throw new ContractError(`standing order ${orderId} is not in the cache`);
+      if (!found) throw new ContractError(`standing order ${orderId} is not in the cache`, 'not_found');
       return { ...found, asOf: streamAsOf(a.db, 'signals') };
     },
     'monitoring.series': ({ areaId }) => {
       const a = account();
       const found = reading('monitoring.series', () => readMonitoringSeries(a.db, areaId));
-      if (!found) throw new ContractError(`monitoring area ${areaId} is not in the cache`);
+      if (!found) throw new ContractError(`monitoring area ${areaId} is not in the cache`, 'not_found');
       return found;
     },
     // A watch's decision packages: the watches stream fetches them, so its time is their as-of.

@@ -210,7 +210,7 @@ export function createToolsHandlers(deps: ToolsDeps): Pick<Handlers, ToolsChanne
     }),
     'tools.answer': ({ id }) => {
       const found = getToolAnswer(current().db, id);
-      if (!found) throw new ContractError(`no stored answer with id ${id}`);
+      if (!found) throw new ContractError(`no stored answer with id ${id}`, 'not_found');
       return found;
     },
     'tools.wallet': () => wallet(current()),

@@ -18,19 +18,22 @@ export function seedWatchesAndOrders(
   const buckets = ['needs_attention', 'changed_today', 'awaiting_data', 'stable'] as const;
   const recent = events.filter((e) => e.stage !== 'reported').slice(-200);
   for (let i = 0; i < 6; i++) {
-    const e = recent[r.int(0, recent.length - 1)]!;
-    const isEvent = i % 2 === 0;
+    // A world whose clock stands at the record's start has no placed event yet: its watches are
+    // areas around places (the same draws as ever once there is one).
+    const e = recent.length > 0 ? recent[r.int(0, recent.length - 1)]! : null;
+    const anchor = e ?? placeAnchor(r);
+    const isEvent = e !== null && i % 2 === 0;
     const bbox: [number, number, number, number] = [
-      r.round(e.lng - 0.5, 3),
-      r.round(e.lat - 0.5, 3),
-      r.round(e.lng + 0.5, 3),
-      r.round(e.lat + 0.5, 3),
+      r.round(anchor.lng - 0.5, 3),
+      r.round(anchor.lat - 0.5, 3),
+      r.round(anchor.lng + 0.5, 3),
+      r.round(anchor.lat + 0.5, 3),
     ];
     const at = isoAt(end - r.int(1, 72) * 3_600_000);
     const id = uuidFrom(r.hex(10));
     watches.push({
       id,
-      name: isEvent ? `Event: ${e.title}` : `Area around ${e.place.name}`,
+      name: isEvent ? `Event: ${e.title}` : `Area around ${anchor.place.name}`,
       targetType: isEvent ? 'event' : 'area',
       status: 'active',
       bucket: buckets[i % 4]!,
@@ -102,6 +105,12 @@ export function seedWatchesAndOrders(
     });
   }
   return { watches, orders };
+}
+
+/** A place to watch when the world has no placed event yet. */
+function placeAnchor(r: Random): { lng: number; lat: number; place: { name: string } } {
+  const place = r.pick(r.pick(COUNTRIES).places);
+  return { lng: place.lng, lat: place.lat, place };
 }
 
 export function seedAreas(r: Random, end: number): DemoArea[] {

@@ -1,7 +1,12 @@
-// `watchfloor serve`: the contract over loopback HTTP (+ SSE for push events), for tests and
-// machines without a desktop. Guarded like a local app server should be: bound to
-// 127.0.0.1, a fresh secret per launch (in the printed URL, then an HttpOnly SameSite=Strict
-// cookie), the Host header checked (DNS rebinding), Origin checked on calls, no CORS.
+// `watchfloor serve`: the contract over loopback HTTP (+ an event stream for push events), for
+// tests and machines without a desktop. Guarded like a local app server should be: bound to
+// 127.0.0.1, a fresh secret per launch, the Host header checked (DNS rebinding), Origin checked
+// on calls, no CORS. The secret travels in the printed URL's fragment, which a browser never
+// sends; the window keeps it in the page and sends it as a header on every call and on the
+// event stream. Never a cookie: a browser sends a host's cookies to every port on it, so a
+// cookie would reach any other local server the analyst visits (and a second serve's would
+// overwrite the first's). The window's files are the app's code, not data: they are served
+// to anyone on this machine, but nothing answers without the secret.
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +15,7 @@ import { rendererFile, rendererHeaders } from '../hosts-common/renderer-files';
 import {
   CHANGES_HEADER,
   COLUMNS_CONTENT_TYPE,
+  SECRET_HEADER,
   encodeColumnChunks,
   holdsTypedArrays,
   STREAM_HELLO,
@@ -33,21 +39,39 @@ export interface ServeHandle {
   close(): Promise<void>;
 }
 
-const COOKIE = 'wf_token';
 const MAX_BODY = 1 << 20;
+
+/** A request the server refuses with a status of its own (never a 500). */
+class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The HTTP status of a contract refusal: the caller's mistake is 4xx, never a 500. */
+function statusOf(code: string): number {
+  switch (code) {
+    case 'unknown_channel':
+    case 'not_found':
+      return 404;
+    case 'invalid_input':
+      return 400;
+    case 'forbidden':
+      return 403;
+    default:
+      // The call was understood and refused or could not be done (no service, link lost):
+      // said in words in the body.
+      return 422;
+  }
+}
 function sameSecret(given: string | undefined, secret: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function cookieOf(req: http.IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return undefined;
 }
 
 function send(
@@ -66,21 +90,35 @@ function send(
   res.end(text);
 }
 
+const TOO_LARGE = `request body over ${MAX_BODY} bytes`;
+
 async function readBody(req: http.IncomingMessage): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) throw new RequestError(413, TOO_LARGE);
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('request body too large');
+    if (size > MAX_BODY) throw new RequestError(413, TOO_LARGE);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A path segment decoded, or a 400 for a malformed %-escape. */
+function decodeSegment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new RequestError(400, `malformed %-escape in ${JSON.stringify(text)}`);
+  }
 }
 
 export function startServe(opts: ServeOptions): Promise<ServeHandle> {
   const secret = opts.secret ?? randomBytes(32).toString('base64url');
   let origin = '';
   let allowedHosts = new Set<string>();
+  // The window may be opened as 127.0.0.1 or localhost: its calls come from either origin.
+  let allowedOrigins = new Set<string>();
 
   // How many cache changes main has pushed. Each contract answer says the count when it was
   // asked, and the event stream says it when it opens: the window can tell whether a change
@@ -92,8 +130,20 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) send(res, 500, { code: 'failed', message: (err as Error).message });
-      else res.destroy();
+      if (res.headersSent) return void res.destroy();
+      if (err instanceof RequestError) {
+        // A body refused part way is not read to its end: the connection closes after the answer.
+        send(
+          res,
+          err.status,
+          { code: err.status === 413 ? 'too_large' : 'invalid_input', message: err.message },
+          {
+            Connection: 'close',
+          },
+        );
+        return;
+      }
+      send(res, 500, { code: 'failed', message: (err as Error).message });
     });
   });
 
@@ -103,23 +153,14 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       return send(res, 403, { code: 'forbidden', message: 'host not allowed' });
     const url = new URL(req.url ?? '/', origin);
 
-    // First visit: the secret in the URL becomes a cookie, and the URL is cleaned.
-    if (req.method === 'GET' && url.pathname === '/' && url.searchParams.has('token')) {
-      if (!sameSecret(url.searchParams.get('token') ?? undefined, secret))
-        return send(
-          res,
-          401,
-          'Watchfloor: this link is not valid for this launch; use the URL serve printed.',
-        );
-      return send(res, 303, '', {
-        Location: '/',
-        'Set-Cookie': `${COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-      });
+    // The window's files need no secret (the fragment that carries it is never sent); the
+    // calls and the event stream do.
+    if (!url.pathname.startsWith('/api/')) {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return send(res, 405, { code: 'failed', message: 'GET only' }, { Allow: 'GET, HEAD' });
+      return serveStatic(url.pathname, res);
     }
-    const authorised =
-      sameSecret(cookieOf(req, COOKIE), secret) ||
-      sameSecret(req.headers['x-watchfloor-token'] as string, secret);
-    if (!authorised)
+    if (!sameSecret(req.headers[SECRET_HEADER.toLowerCase()] as string | undefined, secret))
       return send(res, 401, {
         code: 'forbidden',
         message: 'missing or wrong secret: open the URL serve printed',
@@ -129,13 +170,14 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       if (req.method !== 'POST')
         return send(res, 405, { code: 'failed', message: 'use POST' }, { Allow: 'POST' });
       const reqOrigin = req.headers.origin;
-      if (reqOrigin !== undefined && reqOrigin !== origin)
+      if (reqOrigin !== undefined && !allowedOrigins.has(reqOrigin))
         return send(res, 403, { code: 'forbidden', message: 'cross-origin call refused' });
       if (!String(req.headers['content-type'] ?? '').startsWith('application/json'))
         return send(res, 415, { code: 'invalid_input', message: 'send application/json' });
+      const channel = decodeSegment(url.pathname.slice('/api/contract/'.length));
+      const text = await readBody(req);
       let input: unknown;
       try {
-        const text = await readBody(req);
         input = text ? JSON.parse(text) : {};
       } catch (err) {
         return send(res, 400, {
@@ -144,17 +186,8 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
         });
       }
       const asked = String(changes);
-      const outcome = await opts.dispatch(
-        decodeURIComponent(url.pathname.slice('/api/contract/'.length)),
-        input,
-      );
-      const status = outcome.ok
-        ? 200
-        : outcome.error.code === 'unknown_channel'
-          ? 404
-          : outcome.error.code === 'invalid_input'
-            ? 400
-            : 500;
+      const outcome = await opts.dispatch(channel, input);
+      const status = outcome.ok ? 200 : statusOf(outcome.error.code);
       // Columns (the map's points) travel as one binary body (shared/wire.ts), not as JSON.
       if (outcome.ok && holdsTypedArrays(outcome.result)) {
         // Written piece by piece: the arrays go out as they are, never copied into one body.
@@ -174,10 +207,12 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       return send(res, status, outcome, { [CHANGES_HEADER]: asked });
     }
 
-    if (url.pathname === '/api/events' && req.method === 'GET') return streamEvents(req, res);
-    if (req.method !== 'GET' && req.method !== 'HEAD')
-      return send(res, 405, { code: 'failed', message: 'GET only' });
-    return serveStatic(url.pathname, res);
+    if (url.pathname === '/api/events') {
+      if (req.method !== 'GET')
+        return send(res, 405, { code: 'failed', message: 'GET only' }, { Allow: 'GET' });
+      return streamEvents(req, res);
+    }
+    return send(res, 404, { code: 'not_found', message: `no such path: ${url.pathname}` });
   }
 
   function streamEvents(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -201,13 +236,14 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
   }
 
   async function serveStatic(pathname: string, res: http.ServerResponse): Promise<void> {
+    decodeSegment(pathname);
     const file = rendererFile(opts.staticDir, pathname);
     let body: Buffer;
     try {
       if (!file) throw new Error('outside the renderer');
       body = await readFile(file);
     } catch {
-      return send(res, 404, { code: 'failed', message: 'not found' });
+      return send(res, 404, { code: 'not_found', message: 'not found' });
     }
     res.writeHead(200, {
       ...rendererHeaders(file),
@@ -223,8 +259,9 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       const port = (server.address() as { port: number }).port;
       origin = `http://127.0.0.1:${port}`;
       allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+      allowedOrigins = new Set([origin, `http://localhost:${port}`]);
       resolve({
-        url: `${origin}/?token=${secret}`,
+        url: `${origin}/#token=${secret}`,
         origin,
         port,
         secret,

@@ -34,8 +34,8 @@ describe('the window through serve', () => {
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
     await page.goto(serve.url);
-    // The secret leaves the address bar once it has become a cookie.
-    expect(page.url()).toBe(serve.origin + '/');
+    // The secret leaves the address bar once the page has taken it; it was never sent.
+    await expect.poll(() => page.url()).toBe(serve.origin + '/');
     await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
     // Pushed over SSE on connect: the link state.
     await expect.poll(() => page.getByTestId('link-status').textContent()).toBe('offline');
@@ -45,9 +45,42 @@ describe('the window through serve', () => {
     expect(problems).toEqual([]);
   });
 
-  it('does not open without the secret', async () => {
+  it('does not open without the secret: it says so, and no call is answered', async () => {
     const page = await browser.newPage();
-    const res = await page.goto(serve.origin + '/');
-    expect(res?.status()).toBe(401);
+    await page.goto(serve.origin + '/');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+      .toMatch(/open the URL serve printed/);
+    expect(await page.locator('[data-testid="app-shell"]').getAttribute('data-ready')).toBe('false');
+    await page.close();
+  });
+
+  it('keeps the secret out of cookies, works as localhost:, and a second serve does not break the first', async () => {
+    const context = await browser.newContext();
+    const second = await startServeProcess([], {
+      ...process.env,
+      WATCHFLOOR_BASE_URL: '',
+      HOME: mkdtempSync(path.join(os.tmpdir(), 'wf-shell-2-')),
+    });
+    try {
+      const port = new URL(serve.origin).port;
+      const first = await context.newPage();
+      // Opened as localhost: the same window, the same answers.
+      await first.goto(serve.url.replace('127.0.0.1', 'localhost'));
+      await first.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      const other = await context.newPage();
+      await other.goto(second.url);
+      await other.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      expect(await context.cookies()).toEqual([]);
+      // The first window still answers after the second opened (and after a reload, from this
+      // tab's own memory of its secret).
+      await first.reload();
+      await first.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      expect(first.url()).toBe(`http://localhost:${port}/`);
+      await expect.poll(() => first.getByTestId('link-status').textContent()).toBe('offline');
+    } finally {
+      await context.close();
+      await second.stop();
+    }
   });
 });

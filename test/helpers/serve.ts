@@ -36,7 +36,8 @@ export function startServeProcess(
       resolve({
         url: line.trim(),
         origin: url.origin,
-        secret: url.searchParams.get('token') ?? '',
+        // The secret is in the fragment (never sent): #token=…
+        secret: new URLSearchParams(url.hash.slice(1)).get('token') ?? '',
         child,
         stderr: () => stderr,
         stop: () =>

@@ -1,5 +1,9 @@
 // The renderer's only way to main: `window.watchfloor` (the preload's bridge) in the
-// desktop app, or the same table over loopback HTTP + SSE under `watchfloor serve`.
+// desktop app, or the same table over loopback HTTP + an event stream under `watchfloor serve`.
+// Under serve the launch's secret comes in the URL's fragment (never sent to any server); the
+// page keeps it (this tab's sessionStorage, which belongs to this address only, so a reload
+// keeps working and a second serve on another port keeps its own) and sends it as a header on
+// every call and on the event stream. Never a cookie (electron/serve/server.ts says why).
 // Both are typed from shared/contract.ts; callers never spell a transport. Only renderer/src/data/
 // imports this file: views reach main through the data hooks.
 import {
@@ -9,7 +13,14 @@ import {
   type PushEvent,
   type WatchfloorApi,
 } from '../../../shared/contract';
-import { CHANGES_HEADER, COLUMNS_CONTENT_TYPE, decodeColumns, STREAM_HELLO } from '../../../shared/wire';
+import { createEventSource } from 'eventsource-client';
+import {
+  CHANGES_HEADER,
+  COLUMNS_CONTENT_TYPE,
+  decodeColumns,
+  SECRET_HEADER,
+  STREAM_HELLO,
+} from '../../../shared/wire';
 
 declare global {
   interface Window {
@@ -54,7 +65,24 @@ function missedChanges(readAll: () => void) {
   };
 }
 
+const SECRET_KEY = 'watchfloor.serve-secret';
+
+/**
+ * The launch's secret: taken from the fragment (`#token=…`) when the window is opened from the
+ * URL serve printed, then dropped from the address bar; kept for this tab.
+ */
+export function serveSecret(): string {
+  const given = /(?:^#|&)token=([^&]+)/.exec(window.location.hash)?.[1];
+  if (given) {
+    window.sessionStorage.setItem(SECRET_KEY, given);
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    return given;
+  }
+  return window.sessionStorage.getItem(SECRET_KEY) ?? '';
+}
+
 function createHttpApi(): WatchfloorApi {
+  const secret = serveSecret();
   const api: Record<string, unknown> = {};
   const listeners = new Map<PushEvent, Set<Listener>>(pushEventNames.map((e) => [e, new Set()]));
   const readAll = () => {
@@ -65,9 +93,9 @@ function createHttpApi(): WatchfloorApi {
     api[channel] = async (input: unknown) => {
       const res = await fetch(`/api/contract/${encodeURIComponent(channel)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: secret },
         body: JSON.stringify(input ?? {}),
-        credentials: 'same-origin',
+        credentials: 'omit',
       });
       changes.answered(Number(res.headers.get(CHANGES_HEADER) ?? NaN));
       // The map's columns come as one binary body whose typed arrays are views on it (shared/wire.ts).
@@ -79,22 +107,26 @@ function createHttpApi(): WatchfloorApi {
     };
   }
   const latest = new Map<PushEvent, unknown>();
-  const source = new EventSource('/api/events');
   // A change pushed while the stream was not open (before its first open, or during a
   // reconnect) reached no one: each open says how many main has pushed, and an answer that may
   // be stale for it is read again (with the wildcard, to the `cache.changed` listeners).
-  source.addEventListener(STREAM_HELLO, (msg) => {
-    const hello = JSON.parse((msg as MessageEvent<string>).data) as { changes?: unknown };
-    changes.opened(typeof hello.changes === 'number' ? hello.changes : Infinity);
-  });
-  for (const event of pushEventNames) {
-    source.addEventListener(event, (msg) => {
-      const payload: unknown = JSON.parse((msg as MessageEvent<string>).data);
+  const isPush = (e: string): e is PushEvent => (pushEventNames as readonly string[]).includes(e);
+  createEventSource({
+    url: new URL('/api/events', window.location.href),
+    headers: { [SECRET_HEADER]: secret },
+    credentials: 'omit',
+    onMessage: ({ event, data }) => {
+      const payload: unknown = JSON.parse(data);
+      if (event === STREAM_HELLO) {
+        const { changes: count } = payload as { changes?: unknown };
+        return changes.opened(typeof count === 'number' ? count : Infinity);
+      }
+      if (!event || !isPush(event)) return;
       if (event === 'cache.changed') changes.changed();
       if (STATE_EVENTS.has(event)) latest.set(event, payload);
       for (const l of listeners.get(event) ?? []) l(payload);
-    });
-  }
+    },
+  });
   const on: Record<string, unknown> = {};
   for (const event of pushEventNames) {
     on[event] = (listener: Listener) => {

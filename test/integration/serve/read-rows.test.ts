@@ -180,6 +180,10 @@ describe('read rows through serve, offline', () => {
     expect(body.error.message).toMatch(/limit/);
     expect(body.error.message).toMatch(/west/);
     await expect(call('signals.get', { id: 'not-an-event' })).rejects.toThrow(/not in the cache/);
+    // An id the cache does not hold is a 404, said in words; never a 500.
+    const unknown = await post('signals.get', { id: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('not_found');
     await expect(call('measured.list', { kind: 'volcano' as 'so2' })).rejects.toThrow(/kind/);
   });
 });

@@ -1,4 +1,6 @@
-// `watchfloor serve` refuses what a local app server must refuse: no secret, another Host (DNS rebinding), another Origin; and works with it.
+// `watchfloor serve` refuses what a local app server must refuse: no secret, another Host (DNS
+// rebinding), another Origin, a body over the limit, a malformed path; and works with it. The
+// secret travels in the URL's fragment and a header, never a cookie.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../../helpers/serve';
@@ -48,11 +50,30 @@ describe('watchfloor serve', () => {
     }
   });
 
-  it('refuses every request without the secret (401)', async () => {
-    expect((await raw('/')).status).toBe(401);
+  it('prints the secret in the fragment, which a browser never sends', () => {
+    expect(serve.url).toBe(`${serve.origin}/#token=${serve.secret}`);
+  });
+
+  it('refuses every call and the event stream without the secret (401); the files are the app, not data', async () => {
     expect((await raw('/api/events')).status).toBe(401);
+    expect((await raw('/api/events', { headers: { Cookie: `wf_token=${serve.secret}` } })).status).toBe(401);
     expect((await call('app.info', {}, { 'X-Watchfloor-Token': 'wrong' })).status).toBe(401);
-    expect((await raw('/?token=wrong')).status).toBe(401);
+    const noSecret = await raw('/api/contract/app.info', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(noSecret.status).toBe(401);
+    // A secret in a cookie is no secret: browsers send a host's cookies to every port on it.
+    const cookie = await raw('/api/contract/app.info', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `wf_token=${serve.secret}` },
+      body: '{}',
+    });
+    expect(cookie.status).toBe(401);
+    const page = await raw('/');
+    expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses another Host even with the secret (DNS rebinding)', async () => {
@@ -67,16 +88,37 @@ describe('watchfloor serve', () => {
     expect(ok.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('turns the secret URL into an HttpOnly SameSite=Strict cookie and serves the UI with a CSP', async () => {
-    const first = await raw(`/?token=${serve.secret}`);
-    expect(first.status).toBe(303);
-    const cookie = String(first.headers['set-cookie']);
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    const page = await raw('/', { headers: { Cookie: cookie.split(';')[0] ?? '' } });
+  it('serves the UI with a CSP, and sets no cookie', async () => {
+    const page = await raw('/');
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it('answers a window opened as localhost: as one opened as 127.0.0.1', async () => {
+    const { port } = new URL(serve.origin);
+    const res = await call('app.info', {}, { Host: `localhost:${port}`, Origin: `http://localhost:${port}` });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers bad requests with their own status, never a 500', async () => {
+    const tooLarge = await raw('/api/contract/app.info', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
+      body: JSON.stringify({ pad: 'x'.repeat(2 << 20) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect((await call('app%zz.info', {})).status).toBe(400);
+    expect((await raw('/%E0%A4%A')).status).toBe(400);
+    expect((await raw('/no-such-file.js')).status).toBe(404);
+    expect((await raw('/api/no-such-path', { headers: { 'X-Watchfloor-Token': serve.secret } })).status).toBe(
+      404,
+    );
+    // Understood but refused (no service is configured): said in words, 422.
+    const refused = await call('signals.get', { id: '00000000-0000-4000-8000-000000000000' });
+    expect(refused.status).toBe(422);
+    expect(JSON.parse(refused.body)).toMatchObject({ ok: false, error: { message: /no service/ } });
   });
 
   it('answers the contract with the secret, and validates input', async () => {
