@@ -10,6 +10,7 @@
 import http from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { ContractErrorBody } from '../../shared/contract';
 import type { Dispatcher, PushBus } from '../contract/dispatch';
 import { rendererFile, rendererHeaders } from '../hosts-common/renderer-files';
 import {
@@ -90,6 +91,17 @@ function send(
   res.end(text);
 }
 
+/** A refusal in the shape of a contract answer, so the window reads every one the same way. */
+function refuse(
+  res: http.ServerResponse,
+  status: number,
+  code: ContractErrorBody['code'],
+  message: string,
+  headers: http.OutgoingHttpHeaders = {},
+): void {
+  send(res, status, { ok: false, error: { code, message } }, headers);
+}
+
 const TOO_LARGE = `request body over ${MAX_BODY} bytes`;
 
 async function readBody(req: http.IncomingMessage): Promise<string> {
@@ -133,57 +145,43 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       if (res.headersSent) return void res.destroy();
       if (err instanceof RequestError) {
         // A body refused part way is not read to its end: the connection closes after the answer.
-        send(
-          res,
-          err.status,
-          { code: err.status === 413 ? 'too_large' : 'invalid_input', message: err.message },
-          {
-            Connection: 'close',
-          },
-        );
+        refuse(res, err.status, 'invalid_input', err.message, { Connection: 'close' });
         return;
       }
-      send(res, 500, { code: 'failed', message: (err as Error).message });
+      refuse(res, 500, 'failed', (err as Error).message);
     });
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     // DNS rebinding: a page on evil.example resolved to 127.0.0.1 still sends its own Host.
     if (!allowedHosts.has(String(req.headers.host ?? '').toLowerCase()))
-      return send(res, 403, { code: 'forbidden', message: 'host not allowed' });
+      return refuse(res, 403, 'forbidden', 'host not allowed');
     const url = new URL(req.url ?? '/', origin);
 
     // The window's files need no secret (the fragment that carries it is never sent); the
     // calls and the event stream do.
     if (!url.pathname.startsWith('/api/')) {
       if (req.method !== 'GET' && req.method !== 'HEAD')
-        return send(res, 405, { code: 'failed', message: 'GET only' }, { Allow: 'GET, HEAD' });
+        return refuse(res, 405, 'failed', 'GET only', { Allow: 'GET, HEAD' });
       return serveStatic(url.pathname, res);
     }
     if (!sameSecret(req.headers[SECRET_HEADER.toLowerCase()] as string | undefined, secret))
-      return send(res, 401, {
-        code: 'forbidden',
-        message: 'missing or wrong secret: open the URL serve printed',
-      });
+      return refuse(res, 401, 'forbidden', 'missing or wrong secret: open the URL serve printed');
 
     if (url.pathname.startsWith('/api/contract/')) {
-      if (req.method !== 'POST')
-        return send(res, 405, { code: 'failed', message: 'use POST' }, { Allow: 'POST' });
+      if (req.method !== 'POST') return refuse(res, 405, 'failed', 'use POST', { Allow: 'POST' });
       const reqOrigin = req.headers.origin;
       if (reqOrigin !== undefined && !allowedOrigins.has(reqOrigin))
-        return send(res, 403, { code: 'forbidden', message: 'cross-origin call refused' });
+        return refuse(res, 403, 'forbidden', 'cross-origin call refused');
       if (!String(req.headers['content-type'] ?? '').startsWith('application/json'))
-        return send(res, 415, { code: 'invalid_input', message: 'send application/json' });
+        return refuse(res, 415, 'invalid_input', 'send application/json');
       const channel = decodeSegment(url.pathname.slice('/api/contract/'.length));
       const text = await readBody(req);
       let input: unknown;
       try {
         input = text ? JSON.parse(text) : {};
       } catch (err) {
-        return send(res, 400, {
-          code: 'invalid_input',
-          message: `not valid JSON: ${(err as Error).message}`,
-        });
+        return refuse(res, 400, 'invalid_input', `not valid JSON: ${(err as Error).message}`);
       }
       const asked = String(changes);
       const outcome = await opts.dispatch(channel, input);
@@ -208,11 +206,10 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
     }
 
     if (url.pathname === '/api/events') {
-      if (req.method !== 'GET')
-        return send(res, 405, { code: 'failed', message: 'GET only' }, { Allow: 'GET' });
+      if (req.method !== 'GET') return refuse(res, 405, 'failed', 'GET only', { Allow: 'GET' });
       return streamEvents(req, res);
     }
-    return send(res, 404, { code: 'not_found', message: `no such path: ${url.pathname}` });
+    return refuse(res, 404, 'not_found', `no such path: ${url.pathname}`);
   }
 
   function streamEvents(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -243,7 +240,7 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       if (!file) throw new Error('outside the renderer');
       body = await readFile(file);
     } catch {
-      return send(res, 404, { code: 'not_found', message: 'not found' });
+      return refuse(res, 404, 'not_found', 'not found');
     }
     res.writeHead(200, {
       ...rendererHeaders(file),

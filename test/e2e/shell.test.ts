@@ -65,19 +65,24 @@ describe('the window through serve', () => {
     try {
       const port = new URL(serve.origin).port;
       const first = await context.newPage();
-      // Opened as localhost: the same window, the same answers.
-      await first.goto(serve.url.replace('127.0.0.1', 'localhost'));
+      await first.goto(serve.url);
       await first.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      // A second launch's window on the same host, in the same browser.
       const other = await context.newPage();
       await other.goto(second.url);
       await other.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
       expect(await context.cookies()).toEqual([]);
-      // The first window still answers after the second opened (and after a reload, from this
+      // The first window still answers after the second opened, and after a reload (from this
       // tab's own memory of its secret).
       await first.reload();
       await first.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-      expect(first.url()).toBe(`http://localhost:${port}/`);
+      expect(first.url()).toBe(`${serve.origin}/`);
       await expect.poll(() => first.getByTestId('link-status').textContent()).toBe('offline');
+      // Opened as localhost: the same window, the same answers.
+      const local = await context.newPage();
+      await local.goto(serve.url.replace('127.0.0.1', 'localhost'));
+      await local.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      expect(local.url()).toBe(`http://localhost:${port}/`);
     } finally {
       await context.close();
       await second.stop();

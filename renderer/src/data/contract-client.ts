@@ -101,9 +101,14 @@ function createHttpApi(): WatchfloorApi {
       // The map's columns come as one binary body whose typed arrays are views on it (shared/wire.ts).
       const binary = (res.headers.get('Content-Type') ?? '').startsWith(COLUMNS_CONTENT_TYPE);
       const outcome = (binary ? decodeColumns(await res.arrayBuffer()) : await res.json()) as
-        { ok: true; result: unknown } | { ok: false; error: { code: string; message: string } };
+        { ok: true; result: unknown } | { ok: false; error?: { code: string; message: string } };
       if (outcome.ok) return outcome.result;
-      throw Object.assign(new Error(outcome.error.message), { code: outcome.error.code });
+      // Every refusal is shaped as an answer; anything else (a proxy's page) is said by status.
+      const error = outcome.error ?? {
+        code: 'failed',
+        message: `serve answered ${res.status} ${res.statusText}`,
+      };
+      throw Object.assign(new Error(error.message), { code: error.code });
     };
   }
   const latest = new Map<PushEvent, unknown>();
