@@ -1,6 +1,6 @@
 // Where Watchfloor keeps its files: the same folder Electron's app.getPath('userData')
 // gives for productName "Watchfloor", so the CLI and the desktop app open the same cache.
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -28,4 +28,15 @@ export function packageRoot(from: string): string {
     dir = up;
   }
   return dir;
+}
+
+/**
+ * Makes the folder a file of ours goes in: a folder created here is private to the user
+ * (0700), and so is the per-user data folder even when an earlier version made it wider. A
+ * folder the analyst chose (a --db or report elsewhere) is left as it is. docs/security.md.
+ */
+export function privateDir(dir: string, env: NodeJS.ProcessEnv = process.env): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32' && path.resolve(dir) === path.resolve(userDataDir(env)))
+    chmodSync(dir, 0o700);
 }

@@ -39,7 +39,7 @@ export function readSettings(file: string): Settings {
 /** Writes atomically (temp file + rename), so a crash never leaves half a file. */
 export function writeSettings(file: string, settings: Partial<Settings>): Settings {
   const next = schema.parse({ ...readSettings(file), ...settings });
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, file);

@@ -2,6 +2,9 @@
 // migrated at open, WAL mode. Queries are plain functions `(db, args) => result`
 // (docs/architecture.md, "The cache"), exported from here for the sync engine, the CLI and the contract.
 import Database from 'better-sqlite3';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { privateDir } from '../paths';
 import { migrate, userVersion, CacheVersionError } from './migrate';
 import { LATEST_VERSION } from './migrations/index';
 import { claimCache, type Profile } from './meta';
@@ -134,17 +137,35 @@ export function optimizeCache(db: Database.Database): void {
 }
 
 /**
+ * The cache holds what the analyst follows: it is created private to the user (0600, in a
+ * folder made 0700 when it is created here), and an older, wider file is made private. SQLite
+ * gives its WAL and shared-memory files the database file's mode; those an older version left
+ * wider are made private once open. docs/security.md.
+ */
+function privateCacheFile(file: string): void {
+  privateDir(path.dirname(path.resolve(file)));
+  closeSync(openSync(file, 'a', 0o600));
+  if (process.platform !== 'win32') chmodSync(file, 0o600);
+}
+function privateSidecars(file: string): void {
+  if (process.platform === 'win32') return;
+  for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+}
+
+/**
  * Opens (creating and migrating as needed) the cache for one account profile. Refuses a
  * file that records another base URL or profile (CacheMismatchError names both). Open it
  * once and keep the connection: migrations run here, once, and the query functions prepare
  * each statement once per connection.
  */
 export function openCache(file: string, opts: OpenCacheOptions): Database.Database {
+  privateCacheFile(file);
   const db = new Database(file);
   try {
     tune(db);
     immediateTransactions(db);
     db.pragma('journal_mode = WAL');
+    privateSidecars(file);
     // In WAL mode NORMAL never corrupts and never half-writes a transaction; a power cut may
     // lose the last commits, which the next sync fetches again from its checkpoint.
     db.pragma('synchronous = NORMAL');
@@ -196,6 +217,7 @@ export function checkpointCache(db: Database.Database): void {
  * before any sync. The file's journal mode is left as it is; a later openCache claims it.
  */
 export function openCacheUnclaimed(file: string): Database.Database {
+  privateCacheFile(file);
   const db = new Database(file);
   try {
     tune(db);

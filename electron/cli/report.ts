@@ -57,53 +57,88 @@ export function registerReport(program: Command): void {
     .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
     .addOption(new Option('--demo', 'read the demo cache that `sync --demo` writes').conflicts('db'))
     .action(async (o: ReportOpts) => {
-      if (o.watch === undefined && o.bbox === undefined)
-        throw usageError('report needs --watch ID or --bbox W,S,E,N');
-      if (o.format === undefined || !(REPORT_FORMATS as readonly string[]).includes(o.format))
-        throw usageError(
-          `--format must be one of ${REPORT_FORMATS.join(', ')}${o.format ? `, got ${o.format}` : ''}`,
-        );
-      if (o.out === undefined) throw usageError('report needs --out FILE');
-      const format = o.format as ReportFormat;
-      const query = buildQuery({ bbox: o.bbox, startDate: o.startDate, endDate: o.endDate, format: 'json' });
-      // Cheap checks first: a path that cannot be written, or no browser for a PDF, fails
-      // before the cache is read.
+      const stopOnSignal = exitCleanlyOnSignal(() => written);
+      let written: string | null = null;
       try {
-        checkReportTarget(o.out, format);
-      } catch (e) {
-        if (e instanceof OutputError || e instanceof NoBrowserError) throw new CliError(e.message);
-        throw e;
-      }
-      const db = openCache(o.db, o.demo ?? false);
-      let data;
-      try {
-        data = gatherReport(
-          db,
-          {
-            watchId: o.watch,
-            bbox: query.bbox ? (query.bbox as [number, number, number, number]) : undefined,
-            startDate: query.startDate,
-            endDate: query.endDate,
-            includeRetracted: o.includeRetracted,
-            // The report's clock (and so its passes) follows WATCHFLOOR_NOW as `passes` does.
-            now: cliNow(),
-          },
-          format,
-        );
-      } catch (e) {
-        if (e instanceof ReportInputError) throw new CliError(e.message);
-        throw e;
+        await report(o, (file) => (written = file));
       } finally {
-        db.close();
+        stopOnSignal();
       }
-      try {
-        await writeReport(data, format, o.out);
-      } catch (e) {
-        if (e instanceof OutputError || e instanceof NoBrowserError) throw new CliError(e.message);
-        throw e;
-      }
-      process.stderr.write(
-        `watchfloor: wrote ${format} report to ${o.out} (${data.signals.length} signals${data.demo ? ', DEMO data' : ''})\n`,
-      );
     });
+}
+
+/**
+ * Ctrl+C or a kill while a report is made: it says what became of the file, and exits as a
+ * signalled process does (130, 143). The output is written whole or not at all, and the PDF's
+ * browser folder goes with the process (reports/pdf.ts), so nothing is left behind.
+ */
+function exitCleanlyOnSignal(written: () => string | null): () => void {
+  const on = (signal: NodeJS.Signals, code: number) => () => {
+    const file = written();
+    process.stderr.write(
+      file
+        ? `watchfloor: interrupted (${signal}) after the report was written to ${file}\n`
+        : `watchfloor: report interrupted (${signal}); nothing was written\n`,
+    );
+    process.exit(code);
+  };
+  const int = on('SIGINT', 130);
+  const term = on('SIGTERM', 143);
+  process.once('SIGINT', int);
+  process.once('SIGTERM', term);
+  return () => {
+    process.removeListener('SIGINT', int);
+    process.removeListener('SIGTERM', term);
+  };
+}
+
+async function report(o: ReportOpts, wrote: (file: string) => void): Promise<void> {
+  if (o.watch === undefined && o.bbox === undefined)
+    throw usageError('report needs --watch ID or --bbox W,S,E,N');
+  if (o.format === undefined || !(REPORT_FORMATS as readonly string[]).includes(o.format))
+    throw usageError(
+      `--format must be one of ${REPORT_FORMATS.join(', ')}${o.format ? `, got ${o.format}` : ''}`,
+    );
+  if (o.out === undefined) throw usageError('report needs --out FILE');
+  const format = o.format as ReportFormat;
+  const query = buildQuery({ bbox: o.bbox, startDate: o.startDate, endDate: o.endDate, format: 'json' });
+  // Cheap checks first: a path that cannot be written, or no browser for a PDF, fails
+  // before the cache is read.
+  try {
+    checkReportTarget(o.out, format);
+  } catch (e) {
+    if (e instanceof OutputError || e instanceof NoBrowserError) throw new CliError(e.message);
+    throw e;
+  }
+  const db = openCache(o.db, o.demo ?? false);
+  let data;
+  try {
+    data = gatherReport(
+      db,
+      {
+        watchId: o.watch,
+        bbox: query.bbox ? (query.bbox as [number, number, number, number]) : undefined,
+        startDate: query.startDate,
+        endDate: query.endDate,
+        includeRetracted: o.includeRetracted,
+        // The report's clock (and so its passes) follows WATCHFLOOR_NOW as `passes` does.
+        now: cliNow(),
+      },
+      format,
+    );
+  } catch (e) {
+    if (e instanceof ReportInputError) throw new CliError(e.message);
+    throw e;
+  } finally {
+    db.close();
+  }
+  try {
+    wrote((await writeReport(data, format, o.out)).path);
+  } catch (e) {
+    if (e instanceof OutputError || e instanceof NoBrowserError) throw new CliError(e.message);
+    throw e;
+  }
+  process.stderr.write(
+    `watchfloor: wrote ${format} report to ${o.out} (${data.signals.length} signals${data.demo ? ', DEMO data' : ''})\n`,
+  );
 }

@@ -4,7 +4,7 @@
 // (`chooseSavePath`, an Electron adapter), `serve` writes into the app's exports folder and
 // the answer names the file. A PDF is printed by `printPdf` when the host has one (Electron's
 // printToPDF), else by headless Chromium as the CLI prints it.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ReportFormat, ReportScope, ReportsExportResult } from '../../shared/contract';
 import type { Account } from '../account';
@@ -16,6 +16,7 @@ import {
   type PdfPrinter,
   type ReportRequest,
 } from '../reports';
+import { privateDir } from '../paths';
 import { ContractError, type Handlers } from './dispatch';
 import { checkReportTarget, gatherReport, writeReport } from './report-job';
 
@@ -98,7 +99,7 @@ export function createReportsHandlers(deps: ReportsDeps): Pick<Handlers, 'report
         out = chosen;
       } else {
         try {
-          mkdirSync(deps.exportDir, { recursive: true });
+          privateDir(deps.exportDir);
         } catch (e) {
           throw new ContractError(
             `cannot make the exports folder ${deps.exportDir} (${(e as NodeJS.ErrnoException).code ?? String(e)})`,

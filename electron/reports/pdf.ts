@@ -1,7 +1,9 @@
 // The PDF: the same self-contained HTML, printed by a headless Chromium through
 // playwright-core (docs/reports.md, "PDF"). Network is refused at two levels: the page's
 // CSP, and a route that aborts every request the page would make.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ReportData } from './model';
 import { esc } from './html';
 
@@ -60,24 +62,47 @@ export function pdfPageSetup(d: ReportData): PdfPageSetup {
   };
 }
 
+/**
+ * Headless Chromium printing the page. Everything the browser writes (its profile, and the
+ * temporary folders Chromium makes for itself, which a Ctrl+C reaching it too leaves behind)
+ * goes in one scratch folder of ours, removed when the print ends and, should the process be
+ * interrupted, when it exits: an interrupted report leaves nothing behind.
+ */
 export function chromiumPrinter(env: NodeJS.ProcessEnv = process.env): PdfPrinter {
   return async (html, setup) => {
     const executablePath = findChromium(env);
     // Loaded only for a PDF: the other formats need no browser library.
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath, headless: true, args: FLAGS });
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'watchfloor-pdf-'));
+    const cleanup = () => rmSync(scratch, { recursive: true, force: true });
+    process.once('exit', cleanup);
+    const tmp = { TMPDIR: scratch, TMP: scratch, TEMP: scratch };
     try {
-      const page = await browser.newPage();
-      await page.route('**/*', (route) => route.abort());
-      await page.setContent(html, { waitUntil: 'load' });
-      return await page.pdf({
-        format: 'A4',
-        printBackground: true,
-        displayHeaderFooter: true,
-        ...setup,
+      const context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
+        executablePath,
+        headless: true,
+        args: FLAGS,
+        env: { ...process.env, ...tmp },
       });
+      // After Playwright's own exit handler (which kills the browser), the folder goes again.
+      process.once('exit', cleanup);
+      try {
+        const page = context.pages()[0] ?? (await context.newPage());
+        await page.route('**/*', (route) => route.abort());
+        await page.setContent(html, { waitUntil: 'load' });
+        return await page.pdf({
+          format: 'A4',
+          printBackground: true,
+          displayHeaderFooter: true,
+          ...setup,
+        });
+      } finally {
+        await context.close();
+      }
     } finally {
-      await browser.close();
+      process.removeListener('exit', cleanup);
+      process.removeListener('exit', cleanup);
+      cleanup();
     }
   };
 }

@@ -24,7 +24,7 @@ export function readServePort(file: string): number | null {
 /** Remembers the port; best effort (a read-only folder or a race with another launch is no failure). */
 export function rememberServePort(file: string, port: number): void {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, `${JSON.stringify({ port })}\n`, { mode: 0o600 });
     renameSync(tmp, file);

@@ -131,7 +131,7 @@ export function savePoints(file: string, key: string, c: SavedColumns): void {
   const tmp = `${file}.${process.pid}.tmp`;
   let fd: number | null = null;
   try {
-    fd = fs.openSync(tmp, 'w');
+    fd = fs.openSync(tmp, 'w', 0o600);
     const prefix = Buffer.alloc(align8(8 + headBytes.length));
     prefix.writeUInt32LE(MAGIC, 0);
     prefix.writeUInt32LE(headBytes.length, 4);
