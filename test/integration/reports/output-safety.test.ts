@@ -6,7 +6,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  mkfifoSync,
   readdirSync,
   readFileSync,
   statSync,
