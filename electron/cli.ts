@@ -10,3 +10,6 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 const code = await runCli(process.argv.slice(2));
 process.exitCode = code;
+// A command that failed has closed what it opened; should anything still hold the process (a
+// timer, a socket of a library), it ends anyway rather than hang after saying why.
+if (code !== 0) setTimeout(() => process.exit(code), 2000).unref();

@@ -169,7 +169,9 @@ if (!app.requestSingleInstanceLock()) {
     const baseUrl = process.env.WATCHFLOOR_BASE_URL || settings.baseUrl;
     // No service yet: the window offers the first-run choice (a service and key, or demo).
     if (baseUrl)
-      void services.accounts.connect(baseUrl, settings.profile).catch((e: unknown) => log(String(e)));
+      void services.accounts
+        .connect(baseUrl, settings.profile, { insecureHttp: settings.insecureHttp })
+        .catch((e: unknown) => log(String(e)));
     // Sync on resume from sleep (the scheduler also runs on start and on its interval).
     powerMonitor.on('resume', () => services.accounts.current()?.runtime.scheduler.resumed());
   });

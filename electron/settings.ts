@@ -10,6 +10,8 @@ import { profileSchema } from '../shared/contract';
 const schema = z.object({
   baseUrl: z.url().nullable().default(null),
   profile: profileSchema.default('main'),
+  /** The analyst allowed http:// to this (non-loopback) baseUrl: asked again for any other. */
+  insecureHttp: z.boolean().default(false),
   intervalMinutes: z
     .number()
     .int()

@@ -91,6 +91,8 @@ export interface AppInfo {
   baseUrl: string | null;
   dbPath: string | null;
   transport: 'electron' | 'serve';
+  /** The service is reached over http:// to another machine (the analyst allowed it): the key crosses the network in clear text. */
+  insecureHttp: boolean;
 }
 export interface KeyStatusResult {
   set: boolean;
@@ -161,6 +163,8 @@ export const capabilities = {
       baseUrl: httpUrl,
       profile: profileSchema,
       key: z.string().min(8).max(512).regex(/^\S+$/, 'must not contain white space'),
+      /** http:// to another machine is refused unless the analyst allows it (shared/base-url.ts). */
+      insecureHttp: z.boolean().optional(),
     }),
   ),
   /** First run: the built-in demo service, its data marked as demo everywhere. */

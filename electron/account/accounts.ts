@@ -3,6 +3,7 @@
 // new account — its own cache file, runtime, outbox and link state — and closes the old one.
 // Swaps run one at a time, so two clicks never leave two runtimes syncing.
 import { rmSync } from 'node:fs';
+import { checkBaseUrl } from '../../shared/base-url';
 import type { AppNotification, Profile } from '../../shared/contract';
 import { normalizeBaseUrl } from '../cache';
 import { DEMO_API_KEY, demoDbPath, startDemo } from '../demo/session';
@@ -30,7 +31,8 @@ export interface Accounts {
   /** The connected account, or null before the first connect (the window offers the choice). */
   current(): Account | null;
   /** Connects to a service (its key is already in the keychain or env) and remembers it. */
-  connect(baseUrl: string, profile: Profile): Promise<Account>;
+  /** Refuses (BaseUrlError, before anything opens) an address that is not a URL, or http:// to another machine unless allowed. */
+  connect(baseUrl: string, profile: Profile, opts?: { insecureHttp?: boolean }): Promise<Account>;
   /** The built-in demo service, with demo data in its own fresh cache. */
   demo(profile: Profile): Promise<Account>;
   /** The sync schedule every account runs on (remembered in settings.json). */
@@ -105,15 +107,16 @@ export function createAccounts(opts: AccountsOptions): Accounts {
 
   return {
     current: () => current,
-    connect: (baseUrl, profile) =>
+    connect: (baseUrl, profile, connectOpts = {}) =>
       serial(async () => {
-        const url = normalizeBaseUrl(baseUrl);
+        const { url, insecure } = checkBaseUrl(baseUrl, connectOpts);
         const same =
           current?.mode === 'live' && sameService(current.baseUrl, url) && current.profile === profile;
         const account = await swap(same, async () =>
           openAccount({ mode: 'live', baseUrl: url, profile, dbPath: opts.dbPath }, deps()),
         );
-        if (opts.settingsFile) writeSettings(opts.settingsFile, { baseUrl: url, profile });
+        if (opts.settingsFile)
+          writeSettings(opts.settingsFile, { baseUrl: url, profile, insecureHttp: insecure });
         return account;
       }),
     demo: (profile) =>

@@ -12,6 +12,7 @@ import { DEMO_API_KEY, startDemo } from '../demo/session';
 import type { DemoService } from '../demo';
 import { runSync, type SyncProgress, type SyncSummary } from '../sync';
 import { clearDemoCache, resolveDemoCachePath } from './demo-cache';
+import { BaseUrlError, checkBaseUrl } from '../../shared/base-url';
 import { CliError, EXIT, usageError } from './errors';
 
 interface SyncOpts {
@@ -22,6 +23,7 @@ interface SyncOpts {
   json?: boolean;
   db?: string;
   demo?: boolean;
+  insecureHttp?: boolean;
 }
 
 interface Target {
@@ -33,12 +35,15 @@ interface Target {
 }
 
 async function accountTarget(opts: SyncOpts): Promise<Target> {
-  const baseUrl = opts.baseUrl ?? process.env.WATCHFLOOR_BASE_URL;
-  if (!baseUrl) throw usageError('--base-url is required (or set $WATCHFLOOR_BASE_URL), or use --demo');
+  const given = opts.baseUrl ?? process.env.WATCHFLOOR_BASE_URL;
+  if (!given) throw usageError('--base-url is required (or set $WATCHFLOOR_BASE_URL), or use --demo');
+  let baseUrl: string;
   try {
-    new URL(baseUrl);
-  } catch {
-    throw usageError(`--base-url is not a URL: ${baseUrl}`);
+    // Before the keychain or the cache: a bad address binds nothing, and http:// to another
+    // machine (the key in clear text) only when the analyst says so.
+    baseUrl = checkBaseUrl(given, { insecureHttp: opts.insecureHttp }).url;
+  } catch (e) {
+    throw e instanceof BaseUrlError ? usageError(`--base-url: ${e.message}`) : e;
   }
   const found = await resolveApiKey(baseUrl, createKeychain());
   if (!found)
@@ -115,6 +120,10 @@ export function registerSync(program: Command): void {
     .option('--full', 'also find events that left the lists (folded or retracted)')
     .option('--json', 'print the summary as one JSON object')
     .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
+    .option(
+      '--insecure-http',
+      'allow an http:// service on another machine (the key crosses the network in clear text)',
+    )
     .action(async (opts: SyncOpts) => {
       if (opts.demo && opts.baseUrl !== undefined)
         throw usageError('--demo and --base-url exclude each other');

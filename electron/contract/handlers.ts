@@ -10,6 +10,7 @@ import type {
   Profile,
   SyncStatusResult,
 } from '../../shared/contract';
+import { BaseUrlError, checkBaseUrl, isLoopbackHost } from '../../shared/base-url';
 import type { Account, Accounts } from '../account';
 import { sameService } from '../account';
 import { ApiError, createClient } from '../api';
@@ -40,6 +41,16 @@ export interface HandlerDeps {
 
 const NO_SERVICE = 'no service is configured: enter a base URL and key, or use demo mode';
 
+/** The address checked (shared/base-url.ts), its refusal in the analyst's words. */
+function checkedUrl(baseUrl: string, insecureHttp?: boolean): string {
+  try {
+    return checkBaseUrl(baseUrl, { insecureHttp }).url;
+  } catch (e) {
+    if (e instanceof BaseUrlError) throw new ContractError(e.message, 'invalid_input');
+    throw e;
+  }
+}
+
 function info(deps: HandlerDeps): AppInfo {
   const account = deps.accounts.current();
   return {
@@ -49,7 +60,18 @@ function info(deps: HandlerDeps): AppInfo {
     baseUrl: account?.baseUrl ?? null,
     dbPath: account?.dbPath ?? null,
     transport: deps.transport,
+    insecureHttp: account?.mode === 'live' && isInsecure(account.baseUrl),
   };
+}
+
+/** http:// to another machine: the key crosses the network in clear text. */
+function isInsecure(baseUrl: string): boolean {
+  try {
+    const u = new URL(baseUrl);
+    return u.protocol === 'http:' && !isLoopbackHost(u.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Checks a key with a free call (the standing-order list) before anything is stored. */
@@ -137,11 +159,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const runtime = () => account(deps).runtime;
   return {
     'app.info': () => info(deps),
-    'setup.connect': async ({ baseUrl, profile, key }) => {
-      const url = keychainAccount(baseUrl);
+    'setup.connect': async ({ baseUrl, profile, key, insecureHttp }) => {
+      // Before the key is sent anywhere: http:// to another machine only when allowed.
+      const url = keychainAccount(checkedUrl(baseUrl, insecureHttp));
       await checkKey(url, profile, key);
       await storeKey(deps.keychain, url, key);
-      await accounts.connect(url, profile);
+      await accounts.connect(url, profile, { insecureHttp });
       return info(deps);
     },
     'setup.demo': async ({ profile }) => {
@@ -153,10 +176,12 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     // (its own cache, runtime and outbox), keeping the profile the analyst works in.
     'key.set': async ({ baseUrl, key }) => {
       const url = keychainAccount(baseUrl);
-      await storeKey(deps.keychain, url, key);
       const current = accounts.current();
-      if (!current || current.mode !== 'live' || !sameService(current.baseUrl, url))
-        await accounts.connect(url, current?.profile ?? 'main');
+      const elsewhere = !current || current.mode !== 'live' || !sameService(current.baseUrl, url);
+      // A key for another service connects to it: its address checked as setup.connect checks it.
+      if (elsewhere) checkedUrl(url);
+      await storeKey(deps.keychain, url, key);
+      if (elsewhere) await accounts.connect(url, current?.profile ?? 'main');
       return statusOf(deps);
     },
     'key.clear': async () => {

@@ -28,6 +28,7 @@ export const DEMO_INFO: AppInfo = {
   baseUrl: 'http://127.0.0.1:9999',
   dbPath: '/tmp/wf.db',
   transport: 'serve',
+  insecureHttp: false,
 };
 
 export const IDLE_SYNC: SyncStatusResult = {

@@ -61,6 +61,7 @@ describe('the map opening', () => {
         baseUrl: null,
         dbPath: null,
         transport: 'serve',
+        insecureHttp: false,
       }),
     });
     await prefetchMapOpening(createQueryClient(), client.api, (profile) =>

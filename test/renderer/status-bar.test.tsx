@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AppNotification, SyncStreamState } from '../../shared/contract';
 import { StatusBar } from '../../renderer/src/app/status-bar';
-import { fakeClient, IDLE_SYNC, renderWithData } from './fake-client';
+import { DEMO_INFO, fakeClient, IDLE_SYNC, renderWithData } from './fake-client';
 
 const stream = (over: Partial<SyncStreamState> & { name: string }): SyncStreamState => ({
   lastSyncAt: '2026-11-03T12:00:00Z',
@@ -144,5 +144,21 @@ describe('the status bar', () => {
     expect(list.getByText('Morning summary')).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByTestId('notifications')).toBeNull();
+  });
+
+  it('marks a service reached over http:// to another machine UNENCRYPTED, and a tunnel or https not', async () => {
+    const client = fakeClient({
+      'app.info': () => ({ ...DEMO_INFO, mode: 'live', baseUrl: 'http://10.4.0.7:8080', insecureHttp: true }),
+    });
+    renderWithData(<StatusBar />, client);
+    const mark = (await screen.findByText('UNENCRYPTED')).closest('.mark')!;
+    expect(mark.textContent).toContain('the key crosses the network in clear text');
+    expect(mark.getAttribute('title')).toContain('http://10.4.0.7:8080');
+  });
+
+  it('shows no such mark for a link that is not', async () => {
+    setup();
+    await screen.findByTestId('statusbar-tokens');
+    expect(screen.queryByText('UNENCRYPTED')).toBeNull();
   });
 });

@@ -1,13 +1,25 @@
 // First run with no service configured: connect with a base URL and key (checked with a free
 // call before it is kept; a refused key says so), or try the built-in demo (marked as demo).
 import { useState, type FormEvent } from 'react';
+import { isLoopbackHost } from '../../../shared/base-url';
 import type { AppInfo, Profile } from '../../../shared/contract';
 import { useSetupConnect, useSetupDemo } from '../data';
+
+/** http:// to another machine: allowed only when the analyst ticks the box (shared/base-url.ts). */
+function plainHttp(address: string): boolean {
+  try {
+    const u = new URL(address.trim());
+    return u.protocol === 'http:' && !isLoopbackHost(u.hostname);
+  } catch {
+    return false;
+  }
+}
 
 export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
   const [baseUrl, setBaseUrl] = useState('');
   const [profile, setProfile] = useState<Profile>('main');
   const [key, setKey] = useState('');
+  const [insecureHttp, setInsecureHttp] = useState(false);
   const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const setupConnect = useSetupConnect();
@@ -30,7 +42,12 @@ export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
   const connect = (e: FormEvent) => {
     e.preventDefault();
     void run('connect', () =>
-      setupConnect.mutateAsync({ baseUrl: baseUrl.trim(), profile, key: key.trim() }),
+      setupConnect.mutateAsync({
+        baseUrl: baseUrl.trim(),
+        profile,
+        key: key.trim(),
+        ...(plainHttp(baseUrl) ? { insecureHttp } : {}),
+      }),
     );
   };
 
@@ -72,6 +89,18 @@ export function FirstRun({ onReady }: { onReady: (info: AppInfo) => void }) {
             onChange={(e) => setKey(e.target.value)}
           />
         </label>
+        {plainHttp(baseUrl) && (
+          // Every call carries the key: over http:// to another machine anyone on the path reads it.
+          <label className="first-run-insecure">
+            <input
+              name="insecureHttp"
+              type="checkbox"
+              checked={insecureHttp}
+              onChange={(e) => setInsecureHttp(e.target.checked)}
+            />
+            Allow unencrypted http: the API key crosses the network in clear text (only for a link you trust)
+          </label>
+        )}
         <button type="submit" disabled={busy !== null}>
           {busy === 'connect' ? 'Checking the key…' : 'Connect'}
         </button>

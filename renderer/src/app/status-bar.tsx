@@ -67,6 +67,13 @@ export function StatusBar() {
         <span data-testid="link-status">{linkWord}</span>
       </span>
       {info?.mode === 'demo' && <HonestyMark kind="demo" detail="not live data" />}
+      {info?.insecureHttp && (
+        <HonestyMark
+          kind="unencrypted"
+          detail="http: the key crosses the network in clear text"
+          title={`${info.baseUrl ?? 'The service'} is reached over http://, as allowed when it was set up`}
+        />
+      )}
       {configured && info?.profile && (
         <span className="sb-item muted" title={info.baseUrl ?? undefined}>
           {info.profile} profile

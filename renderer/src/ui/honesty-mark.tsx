@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 
 export type MarkKind =
-  'demo' | 'cached' | 'clamped' | 'stale' | 'local-only' | 'pending' | 'refused' | 'deleted';
+  'demo' | 'cached' | 'clamped' | 'stale' | 'local-only' | 'pending' | 'refused' | 'deleted' | 'unencrypted';
 
 const WORD: Record<MarkKind, string> = {
   demo: 'DEMO',
@@ -15,6 +15,7 @@ const WORD: Record<MarkKind, string> = {
   pending: 'PENDING',
   refused: 'REFUSED',
   deleted: 'DELETED',
+  unencrypted: 'UNENCRYPTED',
 };
 const ICON: Record<MarkKind, string> = {
   demo: '◆',
@@ -25,6 +26,7 @@ const ICON: Record<MarkKind, string> = {
   pending: '…',
   refused: '✕',
   deleted: '⌫',
+  unencrypted: '⚠',
 };
 
 /** `detail` follows the word: "as of …", "asked → applied", the age, the reason. */
