@@ -12,6 +12,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // The built-in demo these tests start through the command line (`--demo`) is the same
+          // world on any day: seed 1 from the instant the in-process demos use
+          // (test/helpers/demo.ts DEMO_NOW; electron/demo/session.ts).
+          env: { WATCHFLOOR_DEMO_SEED: '1', WATCHFLOOR_DEMO_NOW: '2026-11-20T12:00:00Z' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

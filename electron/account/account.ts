@@ -23,6 +23,8 @@ export interface AccountSpec {
   /** Demo mode: the demo service's own key, and the service itself (closed with the account). */
   apiKey?: string;
   demo?: DemoService;
+  /** Let go when the account closes: the hold on a demo cache (cache/lock.ts). */
+  release?: () => Promise<void>;
 }
 
 export interface AccountDeps {
@@ -66,7 +68,7 @@ export function siblingCacheFile(dbPath: string, baseUrl: string, profile: Profi
 /** Opens (creating and migrating once) the account's cache: the file asked for, or its sibling. */
 function openAccountCache(spec: AccountSpec): { db: Database.Database; file: string } {
   mkdirSync(path.dirname(spec.dbPath), { recursive: true });
-  const identity = { baseUrl: spec.baseUrl, profile: spec.profile };
+  const identity = { baseUrl: spec.baseUrl, profile: spec.profile, demo: spec.mode === 'demo' };
   try {
     return { db: openCache(spec.dbPath, identity), file: spec.dbPath };
   } catch (err) {
@@ -136,6 +138,7 @@ export function openAccount(spec: AccountSpec, deps: AccountDeps): Account {
           await runtime.stop();
           db.close();
           await spec.demo?.close();
+          await spec.release?.();
         })()),
     };
   } catch (err) {

@@ -5,7 +5,8 @@
 import { rmSync } from 'node:fs';
 import { checkBaseUrl } from '../../shared/base-url';
 import type { AppNotification, Profile } from '../../shared/contract';
-import { normalizeBaseUrl } from '../cache';
+import { holdCacheFile, normalizeBaseUrl } from '../cache';
+import type { DemoService } from '../demo';
 import { DEMO_API_KEY, demoDbPath, startDemo } from '../demo/session';
 import type { Keychain } from '../keychain';
 import type { PushBus } from '../runtime/push-bus';
@@ -25,6 +26,8 @@ export interface AccountsOptions {
   log?: (line: string) => void;
   now?: () => Date;
   fetch?: typeof fetch;
+  /** How another process's refusal names this one while it holds the demo cache. */
+  holder?: string;
 }
 
 export interface Accounts {
@@ -124,17 +127,23 @@ export function createAccounts(opts: AccountsOptions): Accounts {
         swap(current?.mode === 'demo', async () => {
           // Demo data lives in its own file, fresh each time, never in the account's cache.
           const dbPath = demoDbPath(opts.dbPath);
-          for (const suffix of ['', '-wal', '-shm', '.points']) rmSync(`${dbPath}${suffix}`, { force: true });
-          const demo = await startDemo(profile);
+          // Held for the account's life, so another `serve --demo` or `sync --demo` never
+          // deletes it under this one (and this one never deletes theirs).
+          const release = await holdCacheFile(dbPath, opts.holder ?? 'Watchfloor (demo)', opts.log);
+          let demo: DemoService | null = null;
           try {
+            for (const suffix of ['', '-wal', '-shm', '.points'])
+              rmSync(`${dbPath}${suffix}`, { force: true });
+            demo = await startDemo(profile);
             const account = openAccount(
-              { mode: 'demo', baseUrl: demo.url, profile, dbPath, apiKey: DEMO_API_KEY, demo },
+              { mode: 'demo', baseUrl: demo.url, profile, dbPath, apiKey: DEMO_API_KEY, demo, release },
               deps(),
             );
             opts.log?.(`demo service at ${demo.url} (demo data, clearly marked)`);
             return account;
           } catch (err) {
-            await demo.close();
+            await demo?.close();
+            await release();
             throw err;
           }
         }),

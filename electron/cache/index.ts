@@ -11,6 +11,7 @@ import { claimCache, type Profile } from './meta';
 
 export type { Database };
 export { CacheMismatchError, normalizeBaseUrl, readCacheMeta, cacheProfile } from './meta';
+export { CacheInUseError, holdCacheFile } from './lock';
 export type { CacheMeta, Profile } from './meta';
 export { CacheVersionError, migrate, userVersion } from './migrate';
 export { migrations, LATEST_VERSION, checkMigrationOrder } from './migrations/index';
@@ -48,6 +49,8 @@ export { workerWriter, inlineWriter, type CacheWriter, type OpCall } from './wri
 export interface OpenCacheOptions {
   baseUrl: string;
   profile: Profile;
+  /** The built-in demo's data: recorded in the file at its first claim (migration 020). */
+  demo?: boolean;
 }
 
 function tune(db: Database.Database, role: 'writer' | 'reader' = 'reader'): void {
@@ -174,7 +177,7 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
     db.pragma('wal_autocheckpoint = 16384');
     db.pragma('journal_size_limit = 67108864');
     migrate(db);
-    claimCache(db, file, opts.baseUrl, opts.profile);
+    claimCache(db, file, opts.baseUrl, opts.profile, opts.demo ?? false);
     optimizeCache(db);
     return db;
   } catch (err) {

@@ -10,17 +10,20 @@ export interface CacheMeta {
   baseUrl: string;
   profile: Profile;
   createdAt: string;
+  /** Made by the built-in demo (migration 020): demo data, whatever its host. */
+  demo: boolean;
 }
 
 export class CacheMismatchError extends Error {
   constructor(
     readonly file: string,
-    readonly recorded: { baseUrl: string; profile: Profile },
-    readonly requested: { baseUrl: string; profile: Profile },
+    readonly recorded: { baseUrl: string; profile: Profile; demo?: boolean },
+    readonly requested: { baseUrl: string; profile: Profile; demo?: boolean },
   ) {
+    const whose = (r: { baseUrl: string; profile: Profile; demo?: boolean }) =>
+      `${r.demo ? 'the demo at ' : ''}${r.baseUrl} (${r.profile} profile)`;
     super(
-      `the cache ${file} belongs to ${recorded.baseUrl} (${recorded.profile} profile), ` +
-        `not ${requested.baseUrl} (${requested.profile} profile); ` +
+      `the cache ${file} belongs to ${whose(recorded)}, not ${whose(requested)}; ` +
         'use another --db file for this account',
     );
     this.name = 'CacheMismatchError';
@@ -39,9 +42,12 @@ export function normalizeBaseUrl(url: string): string {
 }
 
 export function readCacheMeta(db: Database.Database): CacheMeta | null {
-  const row = db.prepare('SELECT base_url, profile, created_at FROM cache_meta WHERE singleton = 1').get() as
-    { base_url: string; profile: Profile; created_at: string } | undefined;
-  return row ? { baseUrl: row.base_url, profile: row.profile, createdAt: row.created_at } : null;
+  const row = db
+    .prepare('SELECT base_url, profile, created_at, demo FROM cache_meta WHERE singleton = 1')
+    .get() as { base_url: string; profile: Profile; created_at: string; demo: number } | undefined;
+  return row
+    ? { baseUrl: row.base_url, profile: row.profile, createdAt: row.created_at, demo: row.demo === 1 }
+    : null;
 }
 
 /** Records the identity on first open; throws CacheMismatchError when another is recorded. */
@@ -50,23 +56,24 @@ export function claimCache(
   file: string,
   baseUrl: string,
   profile: Profile,
+  demo = false,
 ): CacheMeta {
   const requested = { baseUrl: normalizeBaseUrl(baseUrl), profile };
   return db
     .transaction(() => {
       const recorded = readCacheMeta(db);
       if (recorded) {
+        // The demo mark is the file's from its first claim: a demo service's address is new
+        // each start, so no other service ever claims it again.
         if (recorded.baseUrl !== requested.baseUrl || recorded.profile !== requested.profile)
-          throw new CacheMismatchError(file, recorded, requested);
+          throw new CacheMismatchError(file, recorded, { ...requested, demo });
         return recorded;
       }
       const createdAt = new Date().toISOString();
-      db.prepare('INSERT INTO cache_meta (singleton, base_url, profile, created_at) VALUES (1, ?, ?, ?)').run(
-        requested.baseUrl,
-        profile,
-        createdAt,
-      );
-      return { ...requested, createdAt };
+      db.prepare(
+        'INSERT INTO cache_meta (singleton, base_url, profile, created_at, demo) VALUES (1, ?, ?, ?, ?)',
+      ).run(requested.baseUrl, profile, createdAt, demo ? 1 : 0);
+      return { ...requested, createdAt, demo };
     })
     .immediate();
 }

@@ -13,39 +13,32 @@ export function resolveDemoCachePath(db: string | undefined, env: NodeJS.Process
   return db !== undefined ? path.resolve(db) : demoDbPath(resolveDbPath(undefined, env));
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return '';
-  }
-};
-
 /**
  * Clears a demo cache before a demo sync. The demo service is generated afresh on each
  * start (a new world, a new port), so its cache cannot be continued, only replaced. A file
- * the analyst named with --db is replaced only when it already holds demo data (a cache of
- * a loopback service); anything else is refused and left as it is.
+ * the analyst named with --db is replaced only when it is marked as demo data (migration 020:
+ * the mark, not the host, since a tunnel to a real service is on 127.0.0.1 too); anything else
+ * is refused and left as it is.
  */
 export function clearDemoCache(file: string, named: boolean): void {
   if (named && existsSync(file)) {
-    let recorded: string | null;
+    let recorded: { baseUrl: string; demo: boolean } | null;
     try {
       const db = openCacheReadOnly(file);
       try {
-        recorded = readCacheMeta(db)?.baseUrl ?? null;
+        recorded = readCacheMeta(db);
       } finally {
         db.close();
       }
-    } catch {
+    } catch (e) {
       throw new CliError(
-        `${file} is not a Watchfloor cache; --demo replaces only demo data: pick another --db`,
+        `${file} is not a Watchfloor cache this version can read (${e instanceof Error ? e.message : String(e)}); ` +
+          '--demo replaces only demo data: pick another --db',
       );
     }
-    if (recorded && !LOOPBACK.has(hostOf(recorded)))
+    if (recorded && !recorded.demo)
       throw new CliError(
-        `${file} holds the cache of ${recorded}, not demo data; --demo replaces only demo data: pick another --db`,
+        `${file} holds the cache of ${recorded.baseUrl}, not demo data; --demo replaces only demo data: pick another --db`,
       );
   }
   for (const suffix of ['', '-wal', '-shm', '.points']) rmSync(`${file}${suffix}`, { force: true });

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ApiError, createClient } from '../api';
-import { CacheMismatchError, openCache, workerWriter } from '../cache';
+import { CacheInUseError, CacheMismatchError, holdCacheFile, openCache, workerWriter } from '../cache';
 import { createKeychain, resolveApiKey } from '../keychain';
 import { resolveDbPath } from '../paths';
 import { DEMO_API_KEY, startDemo } from '../demo/session';
@@ -32,6 +32,8 @@ interface Target {
   dbPath: string;
   /** The in-process demo service, closed when the run ends. */
   demo?: DemoService;
+  /** The hold on the demo cache (cache/lock.ts), let go when the run ends. */
+  release?: () => Promise<void>;
 }
 
 async function accountTarget(opts: SyncOpts): Promise<Target> {
@@ -56,10 +58,22 @@ async function accountTarget(opts: SyncOpts): Promise<Target> {
 /** The built-in demo service, started in this process; its own key, never the keychain's. */
 async function demoTarget(opts: SyncOpts, profile: 'main' | 'alternate'): Promise<Target> {
   const dbPath = resolveDemoCachePath(opts.db);
-  clearDemoCache(dbPath, opts.db !== undefined);
-  const demo = await startDemo(profile);
-  process.stderr.write(`sync: demo service at ${demo.url} (demo data) into ${dbPath}\n`);
-  return { baseUrl: demo.url, apiKey: DEMO_API_KEY, dbPath, demo };
+  // Never under a window that works from it: a running `serve --demo` holds its demo cache.
+  let release: () => Promise<void>;
+  try {
+    release = await holdCacheFile(dbPath, 'watchfloor sync --demo');
+  } catch (e) {
+    throw e instanceof CacheInUseError ? new CliError(e.message) : e;
+  }
+  try {
+    clearDemoCache(dbPath, opts.db !== undefined);
+    const demo = await startDemo(profile);
+    process.stderr.write(`sync: demo service at ${demo.url} (demo data) into ${dbPath}\n`);
+    return { baseUrl: demo.url, apiKey: DEMO_API_KEY, dbPath, demo, release };
+  } catch (e) {
+    await release();
+    throw e;
+  }
 }
 
 function progressPrinter(): (p: SyncProgress) => void {
@@ -141,6 +155,7 @@ export function registerSync(program: Command): void {
         await syncInto(target, profile, maxTokens, opts);
       } finally {
         await target.demo?.close();
+        await target.release?.();
       }
     });
 }
@@ -167,7 +182,7 @@ async function syncInto(
   }
   let db;
   try {
-    db = openCache(dbPath, { baseUrl, profile });
+    db = openCache(dbPath, { baseUrl, profile, demo: target.demo !== undefined });
   } catch (e) {
     if (e instanceof CacheMismatchError) throw new CliError(e.message);
     throw e;

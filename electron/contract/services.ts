@@ -65,6 +65,7 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
     env,
     dbPath: opts.dbPath,
     settingsFile: opts.settingsFile,
+    holder: opts.transport === 'serve' ? 'watchfloor serve --demo' : 'the Watchfloor desktop app (demo)',
     ...(opts.desktop ? { desktop: opts.desktop } : {}),
     ...(opts.log ? { log: opts.log } : {}),
     ...(opts.now ? { now: opts.now } : {}),

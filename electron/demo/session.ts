@@ -11,6 +11,26 @@ export const DEMO_API_KEY = 'demo-key';
 export const demoDbPath = (dbPath: string) =>
   path.join(path.dirname(dbPath), `${path.basename(dbPath, '.db')}-demo.db`);
 
-export function startDemo(profile: Profile): Promise<DemoService> {
-  return startDemoService({ profile, signalsPerDay: 40 });
+/**
+ * The demo world is a function of a seed and a clock (electron/demo/world.ts). By default it
+ * is seed 1 on the machine's clock, as a live service would be. For reproducible demos and
+ * tests, `$WATCHFLOOR_DEMO_SEED` picks the seed and `$WATCHFLOOR_DEMO_NOW` (ISO 8601) the
+ * instant the world's clock starts from; it then runs on in real time, so the world still
+ * advances while the window is open. A value that does not parse is refused, not ignored.
+ */
+export function demoWorldOptions(env: NodeJS.ProcessEnv = process.env): { seed: number; now?: () => Date } {
+  const seedText = env.WATCHFLOOR_DEMO_SEED;
+  const seed = seedText ? Number(seedText) : 1;
+  if (!Number.isInteger(seed) || seed < 1)
+    throw new Error(`WATCHFLOOR_DEMO_SEED must be a whole number from 1, got "${seedText}"`);
+  const nowText = env.WATCHFLOOR_DEMO_NOW;
+  if (!nowText) return { seed };
+  const start = Date.parse(nowText);
+  if (Number.isNaN(start)) throw new Error(`WATCHFLOOR_DEMO_NOW is not a date: "${nowText}"`);
+  const began = Date.now();
+  return { seed, now: () => new Date(start + (Date.now() - began)) };
+}
+
+export function startDemo(profile: Profile, env: NodeJS.ProcessEnv = process.env): Promise<DemoService> {
+  return startDemoService({ profile, signalsPerDay: 40, ...demoWorldOptions(env) });
 }

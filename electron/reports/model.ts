@@ -134,8 +134,6 @@ export interface ReportData {
   passes: ReportPasses | null;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /** Scheme, host and path only: never userinfo or a query that could carry a credential. */
 function safeUrl(url: string): string {
   try {
@@ -235,14 +233,9 @@ export function buildReportData(
   const now = req.now ?? new Date();
   const meta = readCacheMeta(db);
   if (!meta) throw new ReportInputError('the cache has never been synced: run `watchfloor sync` first');
-  const host = (() => {
-    try {
-      return new URL(meta.baseUrl).hostname;
-    } catch {
-      return '';
-    }
-  })();
-  const demo = LOOPBACK.has(host);
+  // The cache says whether it holds demo data (migration 020), not its host: a tunnel to a real
+  // service is on 127.0.0.1 too.
+  const demo = meta.demo;
   const window = { startDate: req.startDate, endDate: req.endDate, includeRetracted: req.includeRetracted };
 
   let watch: ReportWatch | null = null;

@@ -78,12 +78,21 @@ export function chromiumPrinter(env: NodeJS.ProcessEnv = process.env): PdfPrinte
     process.once('exit', cleanup);
     const tmp = { TMPDIR: scratch, TMP: scratch, TEMP: scratch };
     try {
-      const context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
-        executablePath,
-        headless: true,
-        args: FLAGS,
-        env: { ...process.env, ...tmp },
-      });
+      // Playwright makes its own artifacts folder in os.tmpdir() as it launches: there too.
+      const before = process.env.TMPDIR;
+      process.env.TMPDIR = scratch;
+      let context;
+      try {
+        context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
+          executablePath,
+          headless: true,
+          args: FLAGS,
+          env: { ...process.env, ...tmp },
+        });
+      } finally {
+        if (before === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = before;
+      }
       // After Playwright's own exit handler (which kills the browser), the folder goes again.
       process.once('exit', cleanup);
       try {

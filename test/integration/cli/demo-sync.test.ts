@@ -6,7 +6,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openCache, openCacheReadOnly } from '../../../electron/cache';
+import { openCache, openCacheReadOnly, readCacheMeta } from '../../../electron/cache';
+import { startDemoService } from '../../../electron/demo';
+import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
+import { contractCall, startServeProcess } from '../../helpers/serve';
 import { runWatchfloor } from '../../helpers/cli';
 
 const tmpDir = () => mkdtempSync(path.join(os.tmpdir(), 'wf-demo-'));
@@ -192,5 +195,88 @@ describe('sync --demo: its cache and its limits', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('run `watchfloor sync --demo` first');
     expect(existsSync(path.join(dir, 'watchfloor-demo.db'))).toBe(false);
+  });
+
+  it('a service on 127.0.0.1 is not demo data: a tunnel’s cache is never replaced, nor titled demo', async () => {
+    // A real service reached through an SSH tunnel listens on 127.0.0.1 too (here the demo
+    // service plays it, reached as any service is: --base-url and a key).
+    const tunnel = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 3 });
+    try {
+      const dir = tmpDir();
+      const file = path.join(dir, 'tunnel.db');
+      const e = { ...env(dir), WATCHFLOOR_API_KEY: DEMO_KEY };
+      const sync = await runWatchfloor(['sync', '--base-url', tunnel.url, '--db', file], { env: e });
+      expect(sync.code, sync.stderr).toBe(0);
+      const conn = openCacheReadOnly(file);
+      expect(readCacheMeta(conn)).toMatchObject({ baseUrl: tunnel.url, demo: false });
+      conn.close();
+      const before = createHash('sha256').update(readFileSync(file)).digest('hex');
+      const demo = await runWatchfloor(['sync', '--demo', '--db', file], { env: env(dir) });
+      expect(demo.code).toBe(1);
+      expect(demo.stderr).toContain(`holds the cache of ${tunnel.url}, not demo data`);
+      expect(createHash('sha256').update(readFileSync(file)).digest('hex')).toBe(before);
+      // Its report is the account's, not demo data.
+      const out = path.join(dir, 'tunnel.geojson');
+      const report = await runWatchfloor(
+        ['report', '--bbox', '-180,-90,180,90', '--format', 'geojson', '--db', file, '--out', out],
+        { env: e },
+      );
+      expect(report.code, report.stderr).toBe(0);
+      expect(report.stderr).not.toMatch(/DEMO/);
+      const said = (JSON.parse(readFileSync(out, 'utf8')) as { report: { demo: boolean; caveats: string[] } })
+        .report;
+      expect(said.demo).toBe(false);
+      expect(said.caveats.filter((c) => /demo/i.test(c))).toEqual([]);
+    } finally {
+      await tunnel.close();
+    }
+  });
+
+  it('a demo cache says so itself, and `sync --demo --db` replaces only such a file', async () => {
+    const dir = tmpDir();
+    const file = path.join(dir, 'mine-demo.db');
+    for (let run = 0; run < 2; run++) {
+      const r = await runWatchfloor(['sync', '--demo', '--db', file], { env: env(dir) });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const conn = openCacheReadOnly(file);
+    expect(readCacheMeta(conn)?.demo).toBe(true);
+    conn.close();
+  });
+
+  it('never deletes the demo cache a running `serve --demo` works from, and names it', async () => {
+    const dir = tmpDir();
+    const serve = await startServeProcess(['--demo'], env(dir));
+    try {
+      // Once its first sync has ended, the window's cache holds what it will hold.
+      await expect
+        .poll(
+          async () => {
+            const st = await contractCall<{ running: boolean; lastRunAt: string | null }>(
+              serve,
+              'sync.status',
+            );
+            return !st.running && st.lastRunAt !== null;
+          },
+          { timeout: 90_000 },
+        )
+        .toBe(true);
+      const held = (await contractCall<{ total: number }>(serve, 'signals.query', { limit: 1 })).total;
+      const r = await runWatchfloor(['sync', '--demo'], { env: env(dir) });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `watchfloor-demo\\.db is in use by \`watchfloor serve --demo\` \\(pid ${serve.child.pid},`,
+        ),
+      );
+      expect(r.stderr).toContain('stop it first, or give this run its own --db');
+      // The window's cache is whole and still answers.
+      expect((await contractCall<{ total: number }>(serve, 'signals.query', { limit: 1 })).total).toBe(held);
+    } finally {
+      await serve.stop();
+    }
+    // Once serve has gone, the demo cache is free again.
+    const after = await runWatchfloor(['sync', '--demo'], { env: env(dir) });
+    expect(after.code, after.stderr).toBe(0);
   });
 });
