@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
+import type { DemoService } from '../../electron/demo';
 import type { WatchfloorApi } from '../../shared/contract';
+import { DEMO_KEY } from '../helpers/demo';
 import type * as StandIn from './stand-in/electron';
 
 export type ElectronStandIn = typeof StandIn;
@@ -19,6 +21,9 @@ export interface LaunchOptions {
   env?: Record<string, string>;
   /** settings.json in the per-user folder before the launch (the remembered service). */
   settings?: Record<string, unknown>;
+  /** A demo service the test started (its clock pinned): main connects to it at launch as the
+   * remembered service, as it would to a real one (WATCHFLOOR_BASE_URL, the key in the env). */
+  service?: DemoService;
 }
 
 export interface LaunchedApp {
@@ -86,11 +91,13 @@ export async function launchApp(opts: LaunchOptions = {}): Promise<LaunchedApp> 
     WATCHFLOOR_API_KEY: '',
     WATCHFLOOR_EXPORT_DIR: path.join(home, 'exports'),
     DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/watchfloor-desktop-test',
+    ...(opts.service ? { WATCHFLOOR_BASE_URL: opts.service.url, WATCHFLOOR_API_KEY: DEMO_KEY } : {}),
     ...opts.env,
   });
-  if (opts.settings) {
+  const settings = { ...(opts.service ? { profile: opts.service.profile } : {}), ...opts.settings };
+  if (Object.keys(settings).length > 0) {
     mkdirSync(path.join(config, 'Watchfloor'), { recursive: true });
-    writeFileSync(path.join(config, 'Watchfloor', 'settings.json'), JSON.stringify(opts.settings));
+    writeFileSync(path.join(config, 'Watchfloor', 'settings.json'), JSON.stringify(settings));
   }
 
   vi.resetModules();
@@ -113,6 +120,15 @@ export async function launchApp(opts: LaunchOptions = {}): Promise<LaunchedApp> 
   // The window's page loads and its preload runs (when main opened one).
   if (h.windows().length > 0)
     await until('the window to load', () => h.mainWorld(win().webContents.mainFrame).watchfloor);
+
+  // Connected to the remembered service (main connects after ready, in the background).
+  if (opts.service) {
+    const end = Date.now() + 20_000;
+    while ((await bridge()['app.info']({})).baseUrl === null) {
+      if (Date.now() > end) throw new Error('main did not connect to the service in 20 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
 
   const quit = async () => {
     electron.app.quit();

@@ -493,7 +493,14 @@ async function throughProtocol(s: Session, url: string): Promise<Response | null
   const scheme = new URL(url).protocol.slice(0, -1);
   const handler = s.protocolHandlers.get(scheme);
   if (!handler) return null;
-  return handler(new Request(chromiumUrl(url)));
+  let request: Request;
+  try {
+    // Electron hands the handler a fetch Request, which refuses some URLs (credentials in it).
+    request = new Request(chromiumUrl(url));
+  } catch (err) {
+    throw new Error(`net::ERR_FAILED loading '${url}'`, { cause: err });
+  }
+  return handler(request);
 }
 
 // ---------------------------------------------------------------- web contents and windows
@@ -934,6 +941,8 @@ export const harness = {
   },
   /** Chromium asking the default session's protocol handler for `url` (null: no handler for it). */
   requestApp: (url: string): Promise<Response | null> => throughProtocol(defaultSession, url),
+  /** What registerSchemesAsPrivileged gave a scheme (undefined: not registered). */
+  protocolPrivileges: (scheme: string): Electron.Privileges | undefined => privileged.get(scheme),
   /** The response the window's page was loaded from. */
   pageResponse: (contents: WebContents): Response | undefined => pageResponses.get(contents),
   /** The session of a partition, if main made one. */
