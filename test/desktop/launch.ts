@@ -100,13 +100,29 @@ export async function launchApp(opts: LaunchOptions = {}): Promise<LaunchedApp> 
     writeFileSync(path.join(config, 'Watchfloor', 'settings.json'), JSON.stringify(settings));
   }
 
+  const restore = () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    rmSync(home, { recursive: true, force: true });
+  };
+
   vi.resetModules();
   const electron = await import('./stand-in/electron');
   const h = electron.harness;
-  h.configure({ singleInstanceLock: opts.singleInstanceLock ?? true });
-  await import('../../electron/main');
-  await h.emitReady();
-
+  const quit = async () => {
+    electron.app.quit();
+    return withTimeout(h.exited, 30_000, 'the app to exit after quit');
+  };
+  const close = async () => {
+    try {
+      if (h.exitCode() === null) await quit().catch(() => electron.app.exit(1));
+    } finally {
+      await h.dispose();
+      restore();
+    }
+  };
   const win = () => {
     const first = h.windows()[0];
     if (!first) throw new Error('main opened no window');
@@ -117,42 +133,25 @@ export async function launchApp(opts: LaunchOptions = {}): Promise<LaunchedApp> 
     if (!api) throw new Error('the preload exposed no `watchfloor` in the window');
     return api as WatchfloorApi;
   };
-  // The window's page loads and its preload runs (when main opened one).
-  if (h.windows().length > 0)
-    await until('the window to load', () => h.mainWorld(win().webContents.mainFrame).watchfloor);
 
-  // Connected to the remembered service (main connects after ready, in the background).
-  if (opts.service) {
-    const end = Date.now() + 20_000;
-    while ((await bridge()['app.info']({})).baseUrl === null) {
-      if (Date.now() > end) throw new Error('main did not connect to the service in 20 s');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
-  const quit = async () => {
-    electron.app.quit();
-    return withTimeout(h.exited, 30_000, 'the app to exit after quit');
-  };
-  return {
-    electron,
-    h,
-    home,
-    dbPath,
-    win,
-    bridge,
-    quit,
-    async close() {
-      try {
-        if (h.exitCode() === null) await quit().catch(() => electron.app.exit(1));
-      } finally {
-        await h.dispose();
-        for (const [k, v] of Object.entries(saved)) {
-          if (v === undefined) delete process.env[k];
-          else process.env[k] = v;
-        }
-        rmSync(home, { recursive: true, force: true });
+  try {
+    h.configure({ singleInstanceLock: opts.singleInstanceLock ?? true });
+    await import('../../electron/main');
+    await h.emitReady();
+    // The window's page loads and its preload runs (when main opened one).
+    if (h.windows().length > 0)
+      await until('the window to load', () => h.mainWorld(win().webContents.mainFrame).watchfloor);
+    // Connected to the remembered service (main connects after ready, in the background).
+    if (opts.service) {
+      const end = Date.now() + 20_000;
+      while ((await bridge()['app.info']({})).baseUrl === null) {
+        if (Date.now() > end) throw new Error('main did not connect to the service in 20 s');
+        await new Promise((r) => setTimeout(r, 20));
       }
-    },
-  };
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { electron, h, home, dbPath, win, bridge, quit, close };
 }

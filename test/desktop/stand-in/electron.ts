@@ -267,7 +267,7 @@ class IpcRenderer extends EventEmitter {
     super();
   }
   /** ipcRenderer.invoke: to ipcMain.handle, with this frame as the sender. */
-  invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+  async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
     return ipcMain.invokeFrom(this.frame, channel, structuredClone(args));
   }
   send(channel: string, ...args: unknown[]): void {
