@@ -2,7 +2,8 @@
 // prints the same page through playwright-core (the same DevTools Page.printToPDF underneath),
 // so the PDF a test reads is a real one. Electron's options are in inches; Playwright's margins
 // take CSS lengths, so they are passed as "Nin".
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../helpers/browser';
 
 const PAGE_SIZES = ['A0', 'A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'Legal', 'Letter', 'Tabloid', 'Ledger'];
 
@@ -35,19 +36,9 @@ export function checkPdfOptions(o: Electron.PrintToPDFOptions): void {
 
 let browser: Promise<Browser> | null = null;
 
+/** One browser for the stand-in's prints (test/helpers/browser.ts: Debian's chromium, headless). */
 function launch(): Promise<Browser> {
-  browser ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser ??= launchChromium();
   return browser;
 }
 
