@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Test runs keep their HOME / TMPDIR caches inside the checkout's ignored .tmp/.
@@ -28,6 +29,26 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // The real electron/main.ts and preload.ts against a stand-in for the `electron` module
+        // (test/desktop/stand-in/electron.ts): an alias of this project only, never shipped.
+        resolve: {
+          alias: [
+            {
+              find: /^electron$/,
+              replacement: fileURLToPath(new URL('./test/desktop/stand-in/electron.ts', import.meta.url)),
+            },
+          ],
+        },
+        test: {
+          name: 'desktop',
+          include: ['test/desktop/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/desktop/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -20,19 +20,27 @@ import { PUSH_PREFIX } from './contract/bridge';
 import { createAppServices } from './contract/services';
 import { createDesktopNotifier } from './adapters/notifier';
 import { createSaveChooser, electronPdfPrinter } from './adapters/report-export';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  appRequestPath,
+  externalLink,
+  isAllowedNavigation,
+  isTrustedSender,
+} from './hosts-common/app-trust';
 import { rendererFile, rendererHeaders } from './hosts-common/renderer-files';
 import { createWindowDelivery } from './notify/delivery';
 import { packageRoot, resolveDbPath, userDataDir } from './paths';
 import { readSettings, settingsFileIn } from './settings';
 
-const SCHEME = 'app';
-const APP_ORIGIN = `${SCHEME}://watchfloor`;
+/** How long a quit waits for the cache and the sync to close. */
+const QUIT_WAIT_MS = 15_000;
 const root = packageRoot(import.meta.dirname);
 const rendererDir = path.join(root, 'dist', 'renderer');
 
 // Checklist 18: a custom, standard, secure scheme instead of file://.
 protocol.registerSchemesAsPrivileged([
-  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
 if (!app.requestSingleInstanceLock()) {
@@ -49,11 +57,15 @@ if (!app.requestSingleInstanceLock()) {
   // Each notification reaches the window once: when it is raised, or (a coalesced summary the
   // window never got) when its desktop toast is clicked.
   const delivery = createWindowDelivery((n) => sendToWindows('notification', n));
-  const notify = createDesktopNotifier((n: AppNotification) => {
-    if (!mainWindow) return;
+  const bringForward = () => {
+    if (!mainWindow) return false;
     if (mainWindow.isMinimized()) mainWindow.restore();
+    if (!mainWindow.isVisible()) mainWindow.show();
     mainWindow.focus();
-    delivery.clicked(n);
+    return true;
+  };
+  const notify = createDesktopNotifier((n: AppNotification) => {
+    if (bringForward()) delivery.clicked(n);
   });
   const services = createAppServices({
     transport: 'electron',
@@ -66,10 +78,9 @@ if (!app.requestSingleInstanceLock()) {
     log,
     // Checklist 15: only parsed http(s) URLs (the contract row validated it already).
     openExternal: async (url) => {
-      const parsed = new URL(url);
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
-        throw new Error('only http(s) links open');
-      await shell.openExternal(parsed.toString());
+      const link = externalLink(url);
+      if (!link) throw new Error('only http(s) links open');
+      await shell.openExternal(link);
     },
   });
   const openExternal = async (url: string) => {
@@ -82,12 +93,11 @@ if (!app.requestSingleInstanceLock()) {
     else sendToWindows(event, payload);
   });
 
-  // Checklist 17: every IPC message comes from our own page in our own window.
-  const trustedSender = (frame: Electron.WebFrameMain | null) =>
-    frame !== null && new URL(frame.url).origin === APP_ORIGIN && frame === mainWindow?.webContents.mainFrame;
+  // Checklist 17: every IPC message comes from our own page in the main frame of our window
+  // (hosts-common/app-trust.ts: not a subframe, not another window, not another page).
   for (const channel of channels) {
     ipcMain.handle(channel, (event, input: unknown) =>
-      trustedSender(event.senderFrame)
+      isTrustedSender(event.senderFrame, mainWindow?.webContents.mainFrame)
         ? services.dispatch(channel, input)
         : { ok: false, error: { code: 'forbidden', message: 'untrusted sender' } },
     );
@@ -95,11 +105,11 @@ if (!app.requestSingleInstanceLock()) {
 
   // Checklist 13, 14, 11/12: no navigation away, no new windows, no webviews, for every WebContents.
   app.on('web-contents-created', (_e, contents: WebContents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+    contents.on('will-navigate', (event) => {
+      if (!isAllowedNavigation(event.url)) event.preventDefault();
     });
-    contents.on('will-redirect', (event, url) => {
-      if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+    contents.on('will-redirect', (event) => {
+      if (!isAllowedNavigation(event.url)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
@@ -139,20 +149,16 @@ if (!app.requestSingleInstanceLock()) {
       if (link) mainWindow?.webContents.send(PUSH_PREFIX + 'link.status', link);
     });
     mainWindow.on('closed', () => (mainWindow = null));
-    void mainWindow.loadURL(`${APP_ORIGIN}/index.html`);
+    void mainWindow.loadURL(APP_ENTRY_URL);
   };
 
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
+  app.on('second-instance', () => void bringForward());
 
   void app.whenReady().then(() => {
     // Checklist 7: the CSP travels as a header on every renderer file.
-    protocol.handle(SCHEME, async (request) => {
-      const url = new URL(request.url);
-      const file = url.host === 'watchfloor' ? rendererFile(rendererDir, url.pathname) : null;
+    protocol.handle(APP_SCHEME, async (request) => {
+      const pathname = appRequestPath(request.url);
+      const file = pathname === null ? null : rendererFile(rendererDir, pathname);
       if (!file) return new Response('not found', { status: 404 });
       try {
         return new Response(await readFile(file), { headers: rendererHeaders(file) });
@@ -175,7 +181,29 @@ if (!app.requestSingleInstanceLock()) {
     // Sync on resume from sleep (the scheduler also runs on start and on its interval).
     powerMonitor.on('resume', () => services.accounts.current()?.runtime.scheduler.resumed());
   });
-  app.on('before-quit', () => void services.close());
+  // Electron ends the process as soon as the before-quit handlers return, so the first quit is
+  // held until the services have closed (the sync stopped, the cache writer's thread ended, the
+  // cache closed), then made again. A close that hangs does not keep the app from quitting.
+  let closed = false;
+  let closing: Promise<void> | null = null;
+  app.on('before-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    closing ??= Promise.race([
+      services.close(),
+      new Promise<void>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`still closing after ${QUIT_WAIT_MS / 1000} s`)),
+          QUIT_WAIT_MS,
+        ).unref(),
+      ),
+    ])
+      .catch((e: unknown) => log(`on quit: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
+  });
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();

@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ReportFormat } from '../../shared/contract';
+import { isThePrintedPage } from '../hosts-common/app-trust';
 import type { PdfPrinter } from '../reports';
 
 const FILTERS: Record<ReportFormat, string> = {
@@ -41,7 +42,9 @@ export const electronPdfPrinter: PdfPrinter = async (html, setup) => {
   const file = path.join(dir, 'report.html');
   const printSession = session.fromPartition('watchfloor-report-print');
   const page = pathToFileURL(file).href;
-  printSession.webRequest.onBeforeRequest((details, callback) => callback({ cancel: details.url !== page }));
+  printSession.webRequest.onBeforeRequest((details, callback) =>
+    callback({ cancel: !isThePrintedPage(details.url, page) }),
+  );
   const win = new BrowserWindow({
     show: false,
     webPreferences: {

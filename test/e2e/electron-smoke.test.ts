@@ -1,15 +1,20 @@
-// The desktop app itself: window opens, contract answers, no console errors. Runs where
-// Electron's binary exists — on the desktop's display, or under xvfb-run where there is
-// none (CI, a headless machine); reported as skipped, with the reason, where it cannot
-// (the binary detected from node_modules/electron/path.txt — never require('electron') to
-// find out, since that starts the download). The output says which.
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// The desktop app itself, the real Electron binary running the built main, preload and
+// window: the window opens on app://watchfloor/index.html and its contract answers (its own
+// frame is trusted), with no console errors; then, as a new analyst would, the first-run
+// choice starts the alternate profile's demo and Map, Signals and one watch open. Runs where
+// Electron's binary exists — on the desktop's display, or under xvfb-run where there is none
+// (CI, a headless machine); reported as skipped, with the reason, where it cannot (the binary
+// detected from node_modules/electron/path.txt — never require('electron') to find out, since
+// that starts the download). The output says which. Where the binary cannot be had, the
+// desktop project (test/desktop/) runs the same main.ts and preload.ts against a stand-in.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { _electron as electron } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { WatchfloorApi } from '../../shared/contract';
 import { repoRoot } from '../helpers/cli';
+import { artifacts, freshHome, goTo } from '../helpers/window';
 
 function electronBinary(): { path: string } | { skip: string } {
   const pathTxt = path.join(repoRoot, 'node_modules/electron/path.txt');
@@ -52,40 +57,122 @@ function launcher(bin: string): { executablePath: string; how: string } | { skip
   return { executablePath: wrapper, how: 'under xvfb-run (no DISPLAY)' };
 }
 
+/** Why the desktop app cannot run here, or how it will (decided once, launched lazily). */
+function howToRun(): { executablePath: string; how: string; bin: string } | { skip: string } {
+  const bin = electronBinary();
+  if ('skip' in bin) return bin;
+  const how = launcher(bin.path);
+  return 'skip' in how ? how : { ...how, bin: bin.path };
+}
+
+const plan = howToRun();
+let app: ElectronApplication | null = null;
+let win: Page;
+const problems: string[] = [];
+
+/** Skips the test, saying why, where the desktop app cannot run. */
+function skipHere(ctx: TestContext): void {
+  if ('skip' in plan) {
+    console.warn(`skipped: ${plan.skip}`);
+    ctx.skip(plan.skip);
+  }
+}
+
+/** A contract row as the window calls it (window.watchfloor, the preload's bridge). */
+function call<T>(channel: keyof WatchfloorApi, input: object = {}): Promise<T> {
+  return win.evaluate(
+    ([c, i]) =>
+      (globalThis as unknown as { watchfloor: Record<string, (x: unknown) => Promise<unknown>> }).watchfloor[
+        c
+      ]!(i),
+    [channel, input] as const,
+  ) as Promise<T>;
+}
+
+beforeAll(async () => {
+  if ('skip' in plan) return;
+  console.warn(`running the Electron smoke test ${plan.how}: ${plan.bin}`);
+  mkdirSync(artifacts, { recursive: true });
+  const home = freshHome('electron-smoke');
+  app = await electron.launch({
+    executablePath: plan.executablePath,
+    args: [repoRoot],
+    // A new analyst: a fresh per-user folder and cache, no service remembered, no key.
+    env: {
+      ...process.env,
+      ...home,
+      WATCHFLOOR_DB: path.join(home.XDG_CONFIG_HOME, 'Watchfloor', 'watchfloor.db'),
+      WATCHFLOOR_BASE_URL: '',
+      WATCHFLOOR_API_KEY: '',
+    },
+  });
+  win = await app.firstWindow();
+  win.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  win.on('pageerror', (e) => problems.push(e.message));
+});
+afterAll(async () => {
+  await app?.close();
+});
+
 describe('desktop app (Electron)', () => {
-  it('opens a window whose contract answers, with no console errors', async (ctx) => {
-    const bin = electronBinary();
-    if ('skip' in bin) {
-      console.warn(`skipped: ${bin.skip}`);
-      return ctx.skip(bin.skip);
-    }
-    const how = launcher(bin.path);
-    if ('skip' in how) {
-      console.warn(`skipped: ${how.skip}`);
-      return ctx.skip(how.skip);
-    }
-    console.warn(`running the Electron smoke test ${how.how}: ${bin.path}`);
-    const app = await electron.launch({
-      executablePath: how.executablePath,
-      args: [repoRoot],
-      env: { ...process.env, WATCHFLOOR_BASE_URL: '' },
+  it('opens a window on app://watchfloor whose contract answers, with no console errors', async (ctx) => {
+    skipHere(ctx);
+    await win.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    expect(win.url()).toBe('app://watchfloor/index.html');
+    // The app's own frame is trusted: a call answers (not "untrusted sender").
+    expect(await call('app.info')).toMatchObject({ transport: 'electron' });
+    // The window sees the table and nothing of Node or Electron.
+    expect(await win.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
+    expect(await win.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined');
+    expect(problems).toEqual([]);
+  });
+
+  it('starts the alternate demo from the first-run choice, then opens Map, Signals and a watch', async (ctx) => {
+    skipHere(ctx);
+    await win.getByTestId('first-run').waitFor();
+    await win.getByLabel('Profile').selectOption('alternate');
+    await win.getByRole('button', { name: 'Try the demo' }).click();
+    await win.getByTestId('demo-banner').waitFor({ timeout: 60_000 });
+    expect(await call('app.info')).toMatchObject({
+      mode: 'demo',
+      profile: 'alternate',
+      transport: 'electron',
     });
-    try {
-      const win = await app.firstWindow();
-      const problems: string[] = [];
-      win.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-      await win.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-      const info = await win.evaluate(() =>
-        (globalThis as unknown as { watchfloor?: WatchfloorApi }).watchfloor?.['app.info']({}),
-      );
-      expect(info).toMatchObject({ transport: 'electron' });
-      // The window sees the table and nothing of Node or Electron.
-      expect(await win.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe(
-        'undefined',
-      );
-      expect(problems).toEqual([]);
-    } finally {
-      await app.close();
-    }
+    // The demo's first sync brings the signals and the watches.
+    await expect
+      .poll(async () => (await call<{ rows: unknown[] }>('watches.list')).rows.length, { timeout: 120_000 })
+      .toBeGreaterThan(0);
+
+    await goTo(win, 'Map');
+    const map = win.getByTestId('map');
+    await win.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    await win.screenshot({ path: path.join(artifacts, 'electron-map.png') });
+
+    await goTo(win, 'Signals');
+    const rows = win.locator('table.signals-table tbody tr[data-signal-id]');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    await rows.first().click();
+    await win.getByRole('complementary', { name: 'Inspector' }).getByTestId('signal-detail').waitFor();
+    await win.screenshot({ path: path.join(artifacts, 'electron-signals.png') });
+
+    await goTo(win, 'Watches');
+    const first = win.locator('.watch-item').first();
+    await first.waitFor({ timeout: 60_000 });
+    const id = (await first.getAttribute('data-watch-id'))!;
+    await first.click();
+    const watch = await call<{ watch: { record: { name: string | null } } | null }>('watches.get', {
+      watchId: id,
+    });
+    const name = watch.watch?.record.name;
+    expect(name).toBeTruthy();
+    await win
+      .getByTestId('watch-detail')
+      .getByRole('heading', { level: 2, name: name!, exact: true })
+      .waitFor();
+    await win.screenshot({ path: path.join(artifacts, 'electron-watch.png') });
+    expect(problems).toEqual([]);
   });
 });

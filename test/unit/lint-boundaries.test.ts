@@ -15,6 +15,10 @@ describe('runtime boundaries', { timeout: 60_000 }, () => {
     expect(await restrictedImports('electron/cli/x.ts', code)).toHaveLength(1);
     expect(await restrictedImports('electron/api/x.ts', code)).toHaveLength(1);
     expect(await restrictedImports('test/unit/x.ts', code)).toHaveLength(1);
+    // The desktop's trust checks stay pure, so unit tests can load them without Electron.
+    expect(await restrictedImports('electron/hosts-common/app-trust.ts', code)).toHaveLength(1);
+    // The desktop tests reach Electron only through the stand-in the desktop project aliases.
+    expect(await restrictedImports('test/desktop/x.test.ts', code)).toHaveLength(1);
     expect(await restrictedImports('electron/main.ts', code)).toHaveLength(0);
     expect(await restrictedImports('electron/adapters/notify.ts', code)).toHaveLength(0);
   });
