@@ -2,6 +2,7 @@
 // elements kept in the local cache (electron/passes/, docs/passes.md), the ground track of one
 // pass, the soonest passes over many places, and the elements themselves (their age, a
 // CelesTrak refresh, a file import). Nothing here asks the service: it all works offline.
+import { isCalendarDate } from './dates';
 import { z } from 'zod';
 import type { FamilyKey } from './service/values';
 
@@ -16,7 +17,10 @@ export const PASSES_MAX_WINDOW_DAYS = 7;
  */
 export const ELEMENTS_TEXT_MAX = 900_000;
 
-const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const ymd = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(isCalendarDate, 'is not a day that exists');
 const lat = z.number().finite().min(-90).max(90);
 const lon = z.number().finite().min(-180).max(180);
 

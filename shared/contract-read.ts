@@ -2,6 +2,7 @@
 // the map, developments, measured lists, transit, the brief, what each sync stream covers).
 // Every answer comes from the cache alone, so it works offline; `asOf` says when the stream it
 // reads last stored data. Records the service sent are typed from shared/service.
+import { isRealDateOrTime } from './dates';
 import { z } from 'zod';
 import type { Profile } from './contract';
 import { BBoxError, checkBBox } from './bbox';
@@ -19,7 +20,7 @@ const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 export const dateOrTime = z
   .string()
   .regex(DATE_OR_TIME, 'must be a date YYYY-MM-DD or an ISO 8601 time with a zone')
-  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), 'is not a real date');
+  .refine(isRealDateOrTime, 'is not a day or time that exists');
 
 export const bboxSchema = z
   .array(z.number().finite())

@@ -2,6 +2,7 @@
 // the same local report `watchfloor report` writes, for a watch, a drawn box, or the map's
 // current view with its filters. Main writes the file (a save dialog in the desktop app, the
 // app's exports folder under `serve`) and answers where it went and how large it is.
+import { isCalendarDate } from './dates';
 import { z } from 'zod';
 import { bboxSchema, signalFilterShape } from './contract-read';
 
@@ -11,7 +12,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 const ymd = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'is not a real date');
+  .refine(isCalendarDate, 'is not a day that exists');
 
 /** The map's filters a view export carries (its box is the scope's; its dates are the export's). */
 export const reportFilterSchema = z.strictObject({

@@ -7,6 +7,7 @@
 // A tool's input is the endpoint's documented parameters (both profiles' together: the API
 // client refuses, before sending, a parameter the connected profile does not document). Its
 // answer type is the endpoint's response type from shared/service.
+import { isCalendarDate, isRealDateOrTime } from './dates';
 import { z } from 'zod';
 import type { ClampNote, JsonValue } from './contract-read';
 import type { Profile } from './contract';
@@ -75,11 +76,17 @@ const bbox = z
   .tuple([lon, lat, lon, lat])
   .refine(([w, s, e, n]) => w < e && s < n, 'west must be less than east and south less than north');
 const point = z.tuple([lon, lat]);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(isCalendarDate, 'is not a day that exists');
 const timestamp = z
   .string()
   .max(40)
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 timestamp');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(s)) && isRealDateOrTime(s),
+    'must be an ISO 8601 timestamp that exists',
+  );
 const text = (min: number, max: number) => z.string().trim().min(min).max(max);
 /** An event's id: a uuid on the main profile, an integer on the alternate one. */
 const eventId = z.union([text(1, 100), z.number().int().nonnegative()]);

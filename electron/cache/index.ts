@@ -2,7 +2,7 @@
 // migrated at open, WAL mode. Queries are plain functions `(db, args) => result`
 // (docs/architecture.md, "The cache"), exported from here for the sync engine, the CLI and the contract.
 import Database from 'better-sqlite3';
-import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { privateDir } from '../paths';
 import { migrate, userVersion, CacheVersionError } from './migrate';
@@ -139,6 +139,57 @@ export function optimizeCache(db: Database.Database): void {
   if (dropped) db.pragma('writable_schema = RESET');
 }
 
+/** A file that is not a cache this program can use, said in words (not "disk I/O error"). */
+export class NotACacheError extends Error {
+  constructor(file: string, why: string) {
+    super(`${file} is not a Watchfloor cache (${why}): name another file with --db, or move this one away`);
+    this.name = 'NotACacheError';
+  }
+}
+
+/** What an open that failed on the file itself means to the analyst; other errors as they are. */
+function explainOpenError(file: string, err: unknown): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return err;
+  if (code === 'EISDIR' || statSync(file, { throwIfNoEntry: false })?.isDirectory())
+    return new NotACacheError(file, 'it is a folder');
+  if (code === 'SQLITE_NOTADB') return new NotACacheError(file, 'it is not an SQLite database');
+  if (code === 'SQLITE_CORRUPT' || code.startsWith('SQLITE_CORRUPT_'))
+    return new NotACacheError(file, 'it is damaged; SQLite says: ' + (err as Error).message);
+  if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN')
+    return new NotACacheError(file, `it cannot be read as a database (${(err as Error).message})`);
+  return err;
+}
+
+/**
+ * Refuses another program's SQLite database before a migration writes into it: a file at
+ * schema version 0 that already holds tables is not an empty new cache.
+ */
+function refuseForeignDatabase(db: Database.Database, file: string): void {
+  if (userVersion(db) !== 0) return;
+  const tables = (
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 4")
+      .all() as {
+      name: string;
+    }[]
+  ).map((t) => t.name);
+  if (tables.length > 0)
+    throw new NotACacheError(
+      file,
+      `it is another program's SQLite database, with tables ${tables.join(', ')}`,
+    );
+}
+
+/** `new Database`, with a refusal of the file itself in words. */
+function connect(file: string, options?: Database.Options): Database.Database {
+  try {
+    return new Database(file, options);
+  } catch (err) {
+    throw explainOpenError(file, err);
+  }
+}
+
 /**
  * The cache holds what the analyst follows: it is created private to the user (0600, in a
  * folder made 0700 when it is created here), and an older, wider file is made private. SQLite
@@ -147,12 +198,16 @@ export function optimizeCache(db: Database.Database): void {
  */
 function privateCacheFile(file: string): void {
   privateDir(path.dirname(path.resolve(file)));
-  closeSync(openSync(file, 'a', 0o600));
-  if (process.platform !== 'win32') chmodSync(file, 0o600);
+  try {
+    closeSync(openSync(file, 'a', 0o600));
+  } catch (err) {
+    throw explainOpenError(file, err);
+  }
 }
-function privateSidecars(file: string): void {
+/** Once the file is known to be a cache: it, its WAL and shared memory private. */
+function privateFiles(file: string): void {
   if (process.platform === 'win32') return;
-  for (const suffix of ['-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
 }
 
 /**
@@ -163,12 +218,13 @@ function privateSidecars(file: string): void {
  */
 export function openCache(file: string, opts: OpenCacheOptions): Database.Database {
   privateCacheFile(file);
-  const db = new Database(file);
+  const db = connect(file);
   try {
     tune(db);
+    refuseForeignDatabase(db, file);
     immediateTransactions(db);
     db.pragma('journal_mode = WAL');
-    privateSidecars(file);
+    privateFiles(file);
     // In WAL mode NORMAL never corrupts and never half-writes a transaction; a power cut may
     // lose the last commits, which the next sync fetches again from its checkpoint.
     db.pragma('synchronous = NORMAL');
@@ -182,7 +238,7 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
     return db;
   } catch (err) {
     db.close();
-    throw err;
+    throw explainOpenError(file, err);
   }
 }
 
@@ -194,7 +250,7 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
  * what has been written since, which is how the writer knows when to checkpoint again.
  */
 export function openWriterConnection(file: string): Database.Database {
-  const db = new Database(file, { fileMustExist: true });
+  const db = connect(file, { fileMustExist: true });
   try {
     tune(db, 'writer');
     immediateTransactions(db);
@@ -205,7 +261,7 @@ export function openWriterConnection(file: string): Database.Database {
     return db;
   } catch (err) {
     db.close();
-    throw err;
+    throw explainOpenError(file, err);
   }
 }
 
@@ -221,14 +277,16 @@ export function checkpointCache(db: Database.Database): void {
  */
 export function openCacheUnclaimed(file: string): Database.Database {
   privateCacheFile(file);
-  const db = new Database(file);
+  const db = connect(file);
   try {
     tune(db);
+    refuseForeignDatabase(db, file);
+    privateFiles(file);
     migrate(db);
     return db;
   } catch (err) {
     db.close();
-    throw err;
+    throw explainOpenError(file, err);
   }
 }
 
@@ -237,10 +295,12 @@ export function openCacheUnclaimed(file: string): Database.Database {
  * It never migrates: a cache behind this version is opened once with openCache first.
  */
 export function openCacheReadOnly(file: string): Database.Database {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = connect(file, { readonly: true, fileMustExist: true });
   try {
     tune(db);
     const version = userVersion(db);
+    if (version === 0)
+      throw new NotACacheError(file, 'it holds no Watchfloor data: an empty or another program’s database');
     if (version !== LATEST_VERSION)
       throw new CacheVersionError(
         `the cache ${file} is at schema version ${version}, this Watchfloor reads ${LATEST_VERSION}; ` +
@@ -251,7 +311,7 @@ export function openCacheReadOnly(file: string): Database.Database {
     return db;
   } catch (err) {
     db.close();
-    throw err;
+    throw explainOpenError(file, err);
   }
 }
 export { isPlottable } from './signal-columns';

@@ -1,5 +1,6 @@
 // `watchfloor signals [...]` and `watchfloor signal ID [--json]` (docs/cli.md): offline reads
 // of the cache, never the network.
+import { isCalendarDate } from '../../shared/dates';
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { stringify } from 'csv-stringify/sync';
@@ -82,8 +83,10 @@ export function buildQuery(o: SignalsOpts): SignalQuery {
     ['--start-date', o.startDate],
     ['--end-date', o.endDate],
   ] as const)
-    if (v !== undefined && (!DATE_RE.test(v) || Number.isNaN(Date.parse(v))))
-      throw usageError(`${flag} must be a date YYYY-MM-DD, got ${v}`);
+    if (v !== undefined && !isCalendarDate(v))
+      throw usageError(
+        `${flag} must be a day that exists, as YYYY-MM-DD, got ${v}${DATE_RE.test(v) ? ' (no such day in that month)' : ''}`,
+      );
   if (o.startDate && o.endDate && o.startDate > o.endDate)
     throw usageError('--start-date is after --end-date');
   if (o.startDate) q.startDate = o.startDate;
