@@ -77,6 +77,24 @@ export function setStreamClamps(
   );
 }
 
+/**
+ * Adds what one answer said about narrowing to what the stream has recorded, in the
+ * transaction that stores that answer's data and checkpoint: a sync killed before its end
+ * keeps the clamps of what it stored (the run's end then records the run's whole set).
+ */
+export function mergeStreamClamps(
+  db: Database.Database,
+  stream: string,
+  clamps: readonly Omit<RecordedClamp, 'recorded_at'>[],
+  at: string,
+): void {
+  const kept = getListMeta<RecordedClamp[]>(db, clampKey(stream)) ?? [];
+  const key = (c: Omit<RecordedClamp, 'recorded_at'>) => `${c.kind}|${JSON.stringify(c.detail)}`;
+  const known = new Set(kept.map(key));
+  const added = clamps.filter((c) => !known.has(key(c))).map((c) => ({ ...c, stream, recorded_at: at }));
+  if (added.length > 0) setListMeta(db, clampKey(stream), [...kept, ...added]);
+}
+
 /** The clamps last recorded for these streams (docs/cli.md "sync": a narrowed result is never taken for the whole). */
 export function getStreamClamps(db: Database.Database, streams: readonly string[]): RecordedClamp[] {
   return streams.flatMap((s) => getListMeta<RecordedClamp[]>(db, clampKey(s)) ?? []);

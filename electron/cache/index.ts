@@ -169,11 +169,13 @@ function refuseForeignDatabase(db: Database.Database, file: string): void {
   if (userVersion(db) !== 0) return;
   const tables = (
     db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 4")
-      .all() as {
-      name: string;
-    }[]
-  ).map((t) => t.name);
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .pluck()
+      .all() as string[]
+  )
+    // Earlier Watchfloors made these two outside the numbered steps (migration 010 says so).
+    .filter((t) => t !== 'orbital_elements' && t !== 'elements_fetches')
+    .slice(0, 4);
   if (tables.length > 0)
     throw new NotACacheError(
       file,

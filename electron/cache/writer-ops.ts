@@ -3,7 +3,7 @@
 // for an in-memory cache, inline. docs/cache.md, "The writer".
 import type Database from 'better-sqlite3';
 import { clearSyncSeen, markSyncSeen, unseenSignalIds } from './sync-seen';
-import { getCheckpoint, setCheckpoint, setStreamClamps } from './checkpoints';
+import { getCheckpoint, mergeStreamClamps, setCheckpoint, setStreamClamps } from './checkpoints';
 import { markRetracted, recordAlias, storeSignalsPage, tidySignalIndex, withFtsBatch } from './signals-store';
 import { listMonitoringAreas, storeMonitoringAreas, storeStandingOrders } from './areas';
 import { storeDecisionPackage, storeNotes, storeWatchDetail, storeWatches } from './watches';
@@ -16,6 +16,7 @@ export const writerOps = {
   getCheckpoint: getCheckpoint as (db: Database.Database, stream: string) => unknown,
   setCheckpoint,
   setStreamClamps,
+  mergeStreamClamps,
   storeSignalsPage,
   tidySignalIndex,
   savePointColumns,

@@ -4,6 +4,7 @@ import type { Profile } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { ApiError, type ApiResult, type Client } from '../api';
 import { inlineWriter, type CacheWriter } from '../cache';
+import { clampKeepingWriter } from './clamp-writes';
 import { BULK_AFTER_PAGES, GROUP_MS, GROUP_PAGES } from './page-groups';
 
 export interface StreamStats {
@@ -100,7 +101,9 @@ export function createContext(opts: ContextOptions): SyncContext {
     errors: [],
   };
   const stats = (stream: string) => (summary.streams[stream] ??= { requests: 0, received: 0, stored: 0 });
-  const cache = opts.writer ?? inlineWriter(opts.db);
+  // An answer's clamps are written with its data (sync/clamp-writes.ts).
+  const clampKeeping = clampKeepingWriter(opts.writer ?? inlineWriter(opts.db), now);
+  const cache = clampKeeping.cache;
   return {
     cache,
     checkpoint: async <T>(stream: string) => (await cache.one('getCheckpoint', stream)) as T | null,
@@ -135,13 +138,14 @@ export function createContext(opts: ContextOptions): SyncContext {
       }
       summary.tokens.charged += res.tokens?.charged ?? 0;
       if (res.tokens?.remaining !== undefined) summary.tokens.remaining = res.tokens.remaining;
-      for (const c of res.clamps)
-        summary.clamps.push({
-          stream,
-          kind: c.kind,
-          detail: c.detail,
-          ...(c.requiredPlans ? { required_plans: c.requiredPlans } : {}),
-        });
+      const clamps = res.clamps.map((c) => ({
+        stream,
+        kind: c.kind,
+        detail: c.detail,
+        ...(c.requiredPlans ? { required_plans: c.requiredPlans } : {}),
+      }));
+      summary.clamps.push(...clamps);
+      clampKeeping.hold(clamps);
       return res;
     },
   };

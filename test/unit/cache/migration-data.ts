@@ -85,6 +85,8 @@ export const seeds: Record<number, Seed> = {
         baseUrl: 'https://service.example',
         profile: 'main',
         createdAt: AT,
+        // Made before the demo mark (migration 020): an account's cache.
+        demo: false,
       });
       expect(getCheckpoint(db, 'signals')).toEqual({ cursor: 'c-41' });
       expect(getListMeta(db, 'watches')).toEqual({ limits: { max: 25 } });
