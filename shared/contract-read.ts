@@ -360,7 +360,7 @@ export interface SyncRunSummary {
   clamps: { stream: string; kind: string; detail: unknown; required_plans?: string[] }[];
   errors: { stream: string; kind: string; status?: number; message: string }[];
   gone?: string[];
-  stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link'; message: string };
+  stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link' | 'disk_full'; message: string };
 }
 
 // ---- the analyst's local-only notes (main profile: its service keeps no notes) ------------

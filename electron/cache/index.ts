@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { privateDir } from '../paths';
+import { WAL_MIN_BYTES } from './wal-bound';
 import { migrate, userVersion, CacheVersionError } from './migrate';
 import { LATEST_VERSION } from './migrations/index';
 import { claimCache, type Profile } from './meta';
@@ -45,6 +46,7 @@ export * from './outbox';
 export * from './sync-seen';
 export * from './elements';
 export { workerWriter, inlineWriter, type CacheWriter, type OpCall } from './writer';
+export { DiskFullError, diskFullMessage, walBound } from './wal-bound';
 
 export interface OpenCacheOptions {
   baseUrl: string;
@@ -230,10 +232,11 @@ export function openCache(file: string, opts: OpenCacheOptions): Database.Databa
     // In WAL mode NORMAL never corrupts and never half-writes a transaction; a power cut may
     // lose the last commits, which the next sync fetches again from its checkpoint.
     db.pragma('synchronous = NORMAL');
-    // A sync dirties index pages all over (random ids, points); checkpointing every 64 MB
-    // rather than every 4 MB writes a page touched by several pages of signals once.
-    db.pragma('wal_autocheckpoint = 16384');
-    db.pragma('journal_size_limit = 67108864');
+    // A sync writes through the writer's thread, which checkpoints on its own bound (half the
+    // cache, 4 to 64 MB: wal-bound.ts); this connection's own writes are small (notes, tool
+    // answers): SQLite's 4 MB, and a WAL file cut back to 4 MB after each restart.
+    db.pragma('wal_autocheckpoint = 1000');
+    db.pragma(`journal_size_limit = ${WAL_MIN_BYTES}`);
     migrate(db);
     claimCache(db, file, opts.baseUrl, opts.profile, opts.demo ?? false);
     optimizeCache(db);

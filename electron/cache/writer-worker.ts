@@ -1,6 +1,6 @@
 // The cache writer's thread (electron/cache/writer.ts): runs each transaction it is sent on its
 // own connection and answers. Checkpoints are never paid on its path: once the WAL has grown
-// past 64 MB it asks a checkpointing thread of its own (the same script, role "checkpointer",
+// past its bound (half the cache, 4 to 64 MB: wal-bound.ts) it asks a checkpointing thread of its own (the same script, role "checkpointer",
 // with a connection of its own) for a PASSIVE checkpoint and goes on writing. A checkpoint that
 // ends while the writer is between transactions lets the next one restart the WAL; one that
 // ends mid-transaction is asked for again after the next page. On close the writer waits for
@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkpointCache, openWriterConnection } from './index';
 import { runCalls, type OpCall } from './writer-ops';
+import { diskFullMessage, isDiskFull, walBound } from './wal-bound';
 
 const { file, role, checkpointBytes } = workerData as {
   file: string;
@@ -106,11 +107,25 @@ if (role === 'checkpointer') {
         port.postMessage({ id: m.id, results: runCalls(db, calls) });
       } catch (e) {
         const err = e instanceof Error ? e : new Error(String(e));
-        port.postMessage({ id: m.id, error: { name: err.name, message: err.message } });
+        // A full disk is said with what the sync needs, so the analyst knows what to free.
+        const error = isDiskFull(e)
+          ? { name: 'DiskFullError', message: diskFullMessage(file, checkpointBytes) }
+          : { name: err.name, message: err.message };
+        port.postMessage({ id: m.id, error });
       }
       // The file size says how far the WAL reached, not how much is unwritten: after a complete
       // checkpoint the next transaction restarts it from the beginning.
-      if (walBytes() > checkpointBytes) askCheckpoint();
+      const bound = walBound(file, checkpointBytes);
+      const wal = walBytes();
+      if (wal > 2 * bound) {
+        // Writes outran the checkpointing thread (many small pages in a row): the writer
+        // checkpoints itself, so the WAL stays within twice its bound and a transaction.
+        try {
+          checkpointCache(db);
+        } catch {
+          // Busy (the checkpointer is at it): asked again after the next transaction.
+        }
+      } else if (wal > bound) askCheckpoint();
     },
   );
 }

@@ -81,7 +81,7 @@ function workerEntry(): { url: URL; execArgv: string[] } {
 export function workerWriter(
   db: Database.Database,
   opts: {
-    /** WAL size past which the writer asks its checkpointing thread for a checkpoint (64 MB). */
+    /** The most the WAL may reach before the writer checkpoints (64 MB; less for a smaller cache: wal-bound.ts). */
     checkpointBytes?: number;
   } = {},
 ): CacheWriter {
@@ -142,7 +142,7 @@ export function workerWriter(
       (closing ??= (async () => {
         if (!failed) await send({ close: true }).catch(() => {});
         await worker.terminate();
-        db.pragma('wal_autocheckpoint = 16384');
+        db.pragma('wal_autocheckpoint = 1000');
       })()),
   };
 }

@@ -26,7 +26,7 @@ export interface SyncSummary {
    */
   gone?: string[];
   /** Why the run stopped early (budget, 402, link lost); absent when it ran to the end. */
-  stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link'; message: string };
+  stopped?: { reason: 'budget' | 'insufficient_tokens' | 'link' | 'disk_full'; message: string };
 }
 
 export interface SyncProgress {

@@ -70,6 +70,12 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
         ctx.summary.stopped = { reason: e.reason, message: e.message };
         break;
       }
+      // The cache's disk is full (the writer says what the sync needs): every stream after
+      // would fail the same way; the run stops, resumable once there is room.
+      if (e instanceof Error && e.name === 'DiskFullError') {
+        ctx.summary.stopped = { reason: 'disk_full', message: e.message };
+        break;
+      }
       if (e instanceof ApiError && e.kind === 'unauthorized') throw e;
       ctx.summary.errors.push({
         stream: name,
@@ -80,7 +86,10 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     }
   }
   ctx.summary.clamps = dedupe(ctx.summary.clamps);
-  await recordClamps(ctx);
+  // On a full disk even this may fail: each stream's clamps went in with its data already.
+  await recordClamps(ctx).catch((e: unknown) => {
+    if (!(e instanceof Error && e.name === 'DiskFullError')) throw e;
+  });
   // A 403 means the plan does not include that endpoint: said in `errors`, not a failure of
   // the run (everything the plan allows was synced).
   ctx.summary.complete =
