@@ -7,7 +7,11 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        // Some unit tests build thousands of rows or propagate whole catalogues: seconds on a quiet
+        // machine, more on a loaded one; a timeout is a limit on a hang, not a speed target.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
       {
         test: {
           name: 'integration',
