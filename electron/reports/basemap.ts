@@ -7,6 +7,7 @@ import { feature } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { BBox } from '../../shared/bbox';
 import { bboxesIntersect } from '../../shared/bbox';
+import { codeOfBasemapName } from '../../shared/country-codes';
 import { packageRoot } from '../paths';
 
 type Ring = number[][];
@@ -60,14 +61,26 @@ function pointInRing(x: number, y: number, ring: Ring): boolean {
   return inside;
 }
 
+/** The basemap's country of this name (its short forms: "Dem. Rep. Congo") or two-letter code. */
+function findCountry(who: { name?: string | null; code?: string | null }): Country | undefined {
+  const countries = basemapCountries();
+  const wanted = who.name ? norm(who.name) : null;
+  const byName = wanted ? countries.find((c) => norm(c.name) === wanted) : undefined;
+  if (byName || !who.code) return byName;
+  const code = who.code.toUpperCase();
+  return countries.find((c) => codeOfBasemapName(c.name) === code);
+}
+
 /**
- * Whether the basemap's country of this name overlaps the box: a vertex inside the box, or
- * the box's centre inside the country (a box wholly within it). Null when the basemap does
- * not know the name (its names are short forms: "Dem. Rep. Congo").
+ * Whether the basemap's country of this name or code (an alternate-profile signal carries
+ * only `country_code`) overlaps the box: a vertex inside the box, or the box's centre inside
+ * the country (a box wholly within it). Null when the basemap knows neither.
  */
-export function countryOverlaps(name: string, box: BBox): boolean | null {
-  const wanted = norm(name);
-  const country = basemapCountries().find((c) => norm(c.name) === wanted);
+export function countryOverlaps(
+  who: { name?: string | null; code?: string | null },
+  box: BBox,
+): boolean | null {
+  const country = findCountry(who);
   if (!country) return null;
   if (!bboxesIntersect(country.bbox, box)) return false;
   const [w, s, e, n] = box;

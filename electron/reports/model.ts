@@ -180,7 +180,7 @@ function countryLevelIn(db: Database.Database, req: ReportRequest, box: BBox, po
     const byPoints =
       (g.country_code !== null && codesInBox.has(g.country_code)) ||
       (g.country !== null && namesInBox.has(g.country));
-    const byMap = g.country !== null ? countryOverlaps(g.country, box) : null;
+    const byMap = countryOverlaps({ name: g.country, code: g.country_code }, box);
     const byCentre = g.lat !== null && g.lng !== null && pointInBBox(g.lng, g.lat, box);
     if (byPoints || byMap === true || (byMap === null && byCentre)) {
       if (g.country_code !== null) codes.push(g.country_code);

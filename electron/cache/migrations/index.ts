@@ -20,6 +20,7 @@ import { migration016 } from './016-payload-column-refs';
 import { migration017 } from './017-signal-id-hash';
 import { migration018 } from './018-signal-change-count';
 import { migration019 } from './019-signal-cells';
+import { migration020 } from './020-country-level-points';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -44,6 +45,7 @@ export const migrations: readonly Migration[] = [
   migration017,
   migration018,
   migration019,
+  migration020,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */
