@@ -98,8 +98,9 @@ export async function writeReport(
   format: ReportFormat,
   out: string,
   printPdf?: PdfPrinter,
+  opts: { excel?: boolean } = {},
 ): Promise<WrittenReport> {
-  const content = await renderReport(data, format, printPdf ? { printPdf } : {});
+  const content = await renderReport(data, format, { ...(printPdf ? { printPdf } : {}), ...opts });
   writeAtomically(out, content);
   return {
     path: checkOutputPath(out),
