@@ -127,7 +127,7 @@ export async function benchReports(opts: { n?: number } = {}): Promise<void> {
     const said = run.stderr;
     const ms = performance.now() - started;
     const bytes = fs.statSync(out).size;
-    const signals = /\((\d+) signals/.exec(said)?.[1] ?? '?';
+    const signals = /\(([\d,]+) signals/.exec(said)?.[1]?.replace(/,/g, '') ?? '?';
     rows.push({ format, ms, bytes, signals });
     record({
       bench: 'reports',

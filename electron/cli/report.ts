@@ -106,7 +106,7 @@ export function registerReport(program: Command): void {
         throw e;
       }
       process.stderr.write(
-        `watchfloor: wrote ${format} report to ${o.out} (${data.signals.length} signals${data.demo ? ', DEMO data' : ''})\n`,
+        `watchfloor: wrote ${format} report to ${o.out} (${data.signals.length.toLocaleString('en-US')} signals${data.demo ? ', DEMO data' : ''})\n`,
       );
     });
 }

@@ -4,7 +4,9 @@
 import { describeClamps } from '../cache';
 import type { ReportData } from './model';
 import { passesCaveat } from './passes';
-import { isPlottable } from './signal-fields';
+import { counted, isPlottable } from './signal-fields';
+
+const were = (n: number) => (n === 1 ? 'was' : 'were');
 import { evidenceKind, type EvidenceKind } from '../../shared/evidence';
 
 /** Negative evidence, typed: the one rule of shared/evidence.ts. */
@@ -40,22 +42,24 @@ export function buildCaveats(
   for (const c of describeClamps(data.clamps)) out.push(`${c.charAt(0).toUpperCase()}${c.slice(1)}.`);
   if (ctx.retractedLeftOut)
     out.push(
-      `${ctx.retractedLeftOut} event(s) in scope were retracted by the service and are left out ` +
+      `${counted(ctx.retractedLeftOut, 'event')} in scope ${were(ctx.retractedLeftOut)} retracted by the service and ${ctx.retractedLeftOut === 1 ? 'is' : 'are'} left out ` +
         '(`--include-retracted` lists them, flagged).',
     );
   const retracted = data.signals.filter((s) => s.retracted).length;
   if (ctx.includeRetracted && retracted)
-    out.push(`${retracted} listed event(s) were retracted by the service: flagged RETRACTED, not evidence.`);
+    out.push(
+      `${counted(retracted, 'listed event')} ${were(retracted)} retracted by the service: flagged RETRACTED, not evidence.`,
+    );
   const folded = data.signals.reduce((n, s) => n + (s.merged_ids?.length ?? 0), 0);
   if (folded)
     out.push(
-      `${folded} event id(s) were folded into others by the service; each is shown once, under its ` +
+      `${counted(folded, 'event id')} ${were(folded)} folded into others by the service; each is shown once, under its ` +
         'surviving event (merged_ids).',
     );
   const countryLevel = data.signals.filter((s) => !isPlottable(s)).length;
   if (countryLevel)
     out.push(
-      `${countryLevel} signal(s) are known only to country level: listed, never placed on the map ` +
+      `${counted(countryLevel, 'signal')} ${countryLevel === 1 ? 'is' : 'are'} known only to country level: listed, never placed on the map ` +
         "(the coordinates the service gives them are their country's centre, not a place).",
     );
   const { first, last } = ctx.span;

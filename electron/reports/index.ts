@@ -39,7 +39,7 @@ export async function renderReport(
     case 'html':
       return renderHtml(d);
     case 'pdf':
-      return renderPdf(d, renderHtml(d, { tableLimit: PRINTED_ROWS }), opts.printPdf);
+      return renderPdf(d, renderHtml(d, { tableLimit: PRINTED_ROWS, print: true }), opts.printPdf);
     case 'geojson':
       return renderGeoJson(d);
     case 'csv':

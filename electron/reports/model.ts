@@ -32,7 +32,7 @@ import {
 } from '../cache/report-queries';
 import { countryOverlaps } from './basemap';
 import { buildCaveats } from './caveats';
-import { fieldText, isPlottable, pointOf } from './signal-fields';
+import { fieldText, isPlottable, pointOf, severityKey } from './signal-fields';
 
 type Json = Record<string, unknown>;
 
@@ -217,14 +217,6 @@ function gatherSources(baseUrl: string, signals: CachedSignal[], threads: Report
 }
 
 const TOP_EVENTS = 10;
-
-function severityKey(s: CachedSignal): number {
-  return typeof s.severity_score === 'number'
-    ? s.severity_score
-    : typeof s.severity_band === 'number'
-      ? s.severity_band
-      : -1;
-}
 
 /** Gathers a report's content. Throws ReportInputError for an unknown watch or an empty scope. */
 export function buildReportData(
