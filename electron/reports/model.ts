@@ -56,8 +56,11 @@ export interface ReportRequest {
 export interface ReportPasses {
   /** The hours searched, from the report's clock. */
   window: { start: string; end: string };
-  /** The area's centre: where the passes are predicted for. */
-  target: { lat: number; lon: number };
+  /**
+   * How the area was searched: `points` sampled on a grid, `slackKm` apart at most from any part
+   * of it; `tooLarge` when its diagonal (`spanKm`) is over `maxKm` and no pass was computed.
+   */
+  area: { points: number; slackKm: number; spanKm: number; tooLarge: boolean; maxKm: number };
   passes: (Pick<PassRow, 'satellite' | 'peak' | 'sunlit' | 'off_nadir_deg' | 'sensor'> & {
     family: string;
   })[];
