@@ -35,6 +35,8 @@ const WIDTH = 760;
 const MAX_HEIGHT = 560;
 const MIN_HEIGHT = 220;
 const MAX_LABELS = 28;
+/** The largest places named whatever markers lie under them. */
+const BIG_PLACES = 5;
 const LABEL_FONT = 10;
 const MARKER_R = 8;
 /** Mean km in a degree of latitude. */
@@ -130,6 +132,7 @@ export function mapSvg(
   taken.push({ x0: 0, y0: height - 34, x1: 190, y1: height }, { x0: 0, y0: 0, x1: 130, y1: 16 });
   taken.push({ x0: WIDTH - 130, y0: height - 16, x1: WIDTH, y1: height });
   const labels: string[] = [];
+  const fixed = taken.length;
   for (const p of gazetteer().within(view, { limit: 600 })) {
     if (labels.length >= MAX_LABELS) break;
     const x = px(p.lng);
@@ -139,7 +142,10 @@ export function mapSvg(
     const box: Box = right
       ? { x0: x - 2, y0: y - 7, x1: x + w, y1: y + 5 }
       : { x0: x - w, y0: y - 7, x1: x + 2, y1: y + 5 };
-    if (box.y0 < 0 || box.y1 > height || box.x0 < 0 || taken.some((t) => overlaps(t, box))) continue;
+    // The few largest places are named even under a marker (the marker is drawn over the dot);
+    // the rest give way to markers too.
+    const against = labels.length < BIG_PLACES ? taken.slice(fixed - 3) : taken;
+    if (box.y0 < 0 || box.y1 > height || box.x0 < 0 || against.some((t) => overlaps(t, box))) continue;
     taken.push(box);
     labels.push(
       `<g class="place${p.featureCode === 'PPLC' ? ' capital' : ''}"><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="1.8"/>` +
@@ -149,12 +155,14 @@ export function mapSvg(
 
   const box = opts.outline ?? area;
   const rect = `<rect class="scope" x="${px(box[0]).toFixed(1)}" y="${py(box[3]).toFixed(1)}" width="${(px(box[2]) - px(box[0])).toFixed(1)}" height="${(py(box[1]) - py(box[3])).toFixed(1)}"/>`;
-  const dots = points
-    .map(
-      (p) =>
-        `<circle cx="${px(p.lng).toFixed(1)}" cy="${py(p.lat).toFixed(1)}" r="3" fill="${p.colour}"><title>${esc(p.label)}</title></circle>`,
-    )
-    .join('');
+  // One path of discs a colour, in the order given (the most severe last, on top): ten thousand
+  // circle elements cost Chromium seconds to print. `data-count` says how many signals each holds.
+  const runs: { colour: string; d: string[] }[] = [];
+  for (const p of points) {
+    if (runs.at(-1)?.colour !== p.colour) runs.push({ colour: p.colour, d: [] });
+    runs.at(-1)!.d.push(`M${(px(p.lng) - 3).toFixed(1)},${py(p.lat).toFixed(1)}a3,3 0 1,0 6,0a3,3 0 1,0-6,0`);
+  }
+  const dots = runs.map((r) => `<path fill="${r.colour}" data-count="${r.d.length}" d="${r.d.join('')}"/>`);
   // The first on top: marker 1 is drawn last.
   const numbered = [...markers]
     .reverse()
@@ -185,7 +193,7 @@ export function mapSvg(
     `<clipPath id="view"><rect width="${WIDTH}" height="${height}"/></clipPath>` +
     `<rect class="sea" width="${WIDTH}" height="${height}"/>` +
     `<g class="land" clip-path="url(#view)">${paths.join('')}</g>${rect}` +
-    `<g class="points" clip-path="url(#view)">${dots}</g>` +
+    `<g class="points" clip-path="url(#view)">${dots.join('')}</g>` +
     `<g class="places" clip-path="url(#view)">${labels.join('')}</g>` +
     `<g class="markers" clip-path="url(#view)">${numbered}</g>${scale}` +
     `<text class="corner" x="4" y="12">${corner(view[0], view[3])}</text>` +

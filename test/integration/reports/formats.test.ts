@@ -190,9 +190,10 @@ describe('watchfloor report on a demo cache', () => {
       await page.goto(url, { waitUntil: 'networkidle' });
       expect(requests).toEqual([url]);
       // Every placed signal once: a dot, or a numbered marker for the top events.
-      const drawn =
-        (await page.locator('svg.map .points circle').count()) +
-        (await page.locator('svg.map .marker').count());
+      const dots = await page
+        .locator('svg.map .points path')
+        .evaluateAll((paths) => paths.reduce((n, p) => n + Number(p.getAttribute('data-count')), 0));
+      const drawn = dots + (await page.locator('svg.map .marker').count());
       expect(drawn).toBe(pointsInBox.size);
       expect(await page.locator('h1').textContent()).toBe(geojson.report.title);
     } finally {
