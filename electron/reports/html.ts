@@ -33,6 +33,9 @@ export const esc = (v: unknown): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** A text cut to `n` characters, an ellipsis last. */
+const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
+
 const STYLE = `
 :root { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; color: #111; }
 body { margin: 1.5rem; font-size: 11pt; line-height: 1.35; }
@@ -130,7 +133,8 @@ function mapSection(d: ReportData, marked: Map<string, number>): string {
     .map((m) => {
       const s = [...marked].find(([, n]) => n === m.n)!;
       const sig = byId.get(s[0])!;
-      return `<li>${esc(sig.title)} <span class="muted">(${esc(whenShort(sig))}; ${esc(placeOf(sig))}; ${esc(severityOf(sig))})</span></li>`;
+      // Short enough that ten fit beside the map on its page.
+      return `<li>${esc(clip(fieldText(sig.title), 64))} <span class="muted">(${esc(whenShort(sig))}; ${esc(clip(placeOf(sig), 36))})</span></li>`;
     })
     .join('');
   const basemap = map.detail === '10m' ? 'Natural Earth 1:10m' : 'Natural Earth 1:50m';
@@ -163,7 +167,6 @@ function mapSection(d: ReportData, marked: Map<string, number>): string {
  * table (measured on the 10,000-signal bench watch, 2,000 rows).
  */
 const PRINT_CHARS = { title: 48, category: 21, place: 26 } as const;
-const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
 
 /**
  * The signals, one line each when printed: the marker's number, when (UTC), title, category in
