@@ -138,18 +138,30 @@ export function mapSvg(
     const x = px(p.lng);
     const y = py(p.lat);
     const w = p.name.length * LABEL_FONT * 0.56 + 6;
-    const right = x + w < WIDTH - 2;
-    const box: Box = right
-      ? { x0: x - 2, y0: y - 7, x1: x + w, y1: y + 5 }
-      : { x0: x - w, y0: y - 7, x1: x + 2, y1: y + 5 };
-    // The few largest places are named even under a marker (the marker is drawn over the dot);
-    // the rest give way to markers too.
-    const against = labels.length < BIG_PLACES ? taken.slice(fixed - 3) : taken;
-    if (box.y0 < 0 || box.y1 > height || box.x0 < 0 || against.some((t) => overlaps(t, box))) continue;
-    taken.push(box);
+    // Right of the dot, else left, above or below: the first place free of markers and names.
+    const spots: { box: Box; tx: number; ty: number; anchor: '' | 'end' | 'middle' }[] = [
+      { box: { x0: x - 2, y0: y - 7, x1: x + w, y1: y + 5 }, tx: x + 4, ty: y + 3.5, anchor: '' },
+      { box: { x0: x - w, y0: y - 7, x1: x + 2, y1: y + 5 }, tx: x - 4, ty: y + 3.5, anchor: 'end' },
+      { box: { x0: x - w / 2, y0: y - 17, x1: x + w / 2, y1: y - 3 }, tx: x, ty: y - 6, anchor: 'middle' },
+      { box: { x0: x - w / 2, y0: y + 3, x1: x + w / 2, y1: y + 16 }, tx: x, ty: y + 13, anchor: 'middle' },
+    ];
+    const fits = (b: Box, against: readonly Box[]) =>
+      b.y0 >= 0 && b.y1 <= height && b.x0 >= 0 && b.x1 <= WIDTH && !against.some((t) => overlaps(t, b));
+    // The few largest places are named even under a marker when no spot is free of them, where
+    // the fewest markers cover them.
+    const hidden = (b: Box) => taken.slice(0, fixed - 3).filter((t) => overlaps(t, b)).length;
+    const spot =
+      spots.find((c) => fits(c.box, taken)) ??
+      (labels.length < BIG_PLACES
+        ? spots
+            .filter((c) => fits(c.box, taken.slice(fixed - 3)))
+            .sort((a, b) => hidden(a.box) - hidden(b.box))[0]
+        : undefined);
+    if (!spot) continue;
+    taken.push(spot.box);
     labels.push(
       `<g class="place${p.featureCode === 'PPLC' ? ' capital' : ''}"><circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="1.8"/>` +
-        `<text x="${(right ? x + 4 : x - 4).toFixed(1)}" y="${(y + 3.5).toFixed(1)}"${right ? '' : ' text-anchor="end"'}>${esc(p.name)}</text></g>`,
+        `<text x="${spot.tx.toFixed(1)}" y="${spot.ty.toFixed(1)}"${spot.anchor ? ` text-anchor="${spot.anchor}"` : ''}>${esc(p.name)}</text></g>`,
     );
   }
 
