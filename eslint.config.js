@@ -6,7 +6,8 @@
 // Layers inside the Node side (electron/), lowest first. A module imports only modules of
 // a LOWER rank (and shared/): never a higher one, never a peer of its own rank.
 //   0 leaves    api/ (the service's client), keychain/, scheduler/ (pure timing), notify/ (pure
-//               before/after diff), settings.ts, paths.ts: they need nothing else of ours
+//               before/after diff), settings.ts, paths.ts, gazetteer.ts (the places' file read
+//               for shared/gazetteer.ts): they need nothing else of ours
 //   1 cache/    SQL and migrations (may use the client's types)
 //   2 sync/ outbox/ passes/   the three writers/readers of the cache, independent of each other
 //   3 runtime/  the scheduler + sync + outbox + notify for one service, the push bus, link state
@@ -49,6 +50,7 @@ const layers = [
   { rank: 0, name: 'notify', folders: ['notify'] },
   { rank: 0, name: 'settings', files: ['settings'] },
   { rank: 0, name: 'paths', files: ['paths'] },
+  { rank: 0, name: 'gazetteer', files: ['gazetteer'] },
   { rank: 1, name: 'cache', folders: ['cache'] },
   { rank: 2, name: 'sync', folders: ['sync'] },
   { rank: 2, name: 'outbox', folders: ['outbox'] },

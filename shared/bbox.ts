@@ -53,3 +53,12 @@ export const pointInBBox = (lon: number, lat: number, b: BBox): boolean =>
 
 export const bboxesIntersect = (a: BBox, b: BBox): boolean =>
   a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+
+/** Great-circle distance between two points, km (haversine, mean Earth radius). */
+export function distanceKm(aLng: number, aLat: number, bLng: number, bLat: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (bLat - aLat) * rad;
+  const dLng = (bLng - aLng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}

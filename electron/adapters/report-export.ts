@@ -60,6 +60,7 @@ export const electronPdfPrinter: PdfPrinter = async (html, setup) => {
     await win.loadFile(file);
     return await win.webContents.printToPDF({
       pageSize: 'A4',
+      landscape: setup.landscape,
       printBackground: true,
       displayHeaderFooter: true,
       headerTemplate: setup.headerTemplate,

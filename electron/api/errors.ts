@@ -1,6 +1,7 @@
 // One typed error for everything the service answered badly, and one for input refused before
 // sending. Messages are written for the analyst ("the service rejected the API key (401)")
 // and never carry the key (spec: main profile, Authentication 2: never exposed).
+import { hideUrlCredentials } from '../../shared/url-credentials';
 
 export type ApiErrorKind =
   | 'invalid' // 400
@@ -98,8 +99,12 @@ export class InputError extends Error {
   }
 }
 
-/** Replaces every occurrence of the key in a text, so no message can leak it. */
+/**
+ * Replaces every occurrence of the key in a text, and the credentials of any URL in it
+ * (`http://user:secret@host`), so no message can leak either.
+ */
 export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join('[redacted]');
+  const safe = hideUrlCredentials(text);
+  if (!secret || secret.length < 4) return safe;
+  return safe.split(secret).join('[redacted]');
 }

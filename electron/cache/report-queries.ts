@@ -7,10 +7,11 @@ import { rowColumns, signalConditions, toSignals, windowKeys } from './signals-q
 import { stmt } from './sql';
 
 /**
- * Signals the R*Tree leaves out: no point, or (main profile) `plottable: false`; the same
- * rule signals-store.ts applies when it indexes points.
+ * Signals a bbox query leaves out: no point, or `plottable: false` (either profile: an
+ * alternate record's geo_validation / geo_verified, signal-columns.ts); the rule
+ * signalConditions applies to a box and signals-store.ts to the R*Tree.
  */
-const NO_POINT = "(s.lat IS NULL OR s.lng IS NULL OR (s.profile = 'main' AND s.plottable = 0))";
+const NO_POINT = '(s.lat IS NULL OR s.lng IS NULL OR s.plottable = 0)';
 
 export interface CountryLevelGroup {
   country: string | null;

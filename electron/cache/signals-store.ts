@@ -205,10 +205,11 @@ export function storeSignalsPage(
       // Only drawable points go in the R*Tree and carry cells in the FTS (cells.ts): with a
       // bbox, the main profile lists events with a point inside it and leaves country-level
       // ones (plottable false) out (spec: main, GET /signals, rule 5). Alternate records carry
-      // no such flag; their point decides. A key just allocated has no R*Tree row (R*Tree keys
-      // are keys of signals rows; a moved row's old one is deleted above), so only an updated
-      // row may need its point removed.
-      const drawable = r.lat !== null && r.lng !== null && (r.profile === 'alternate' || r.plottable === 1);
+      // no such flag: geo_validation.search_ready, then geo_verified, stand in for it
+      // (signal-columns.ts), so a country-level record's country centre is never a point. A key
+      // just allocated has no R*Tree row (R*Tree keys are keys of signals rows; a moved row's
+      // old one is deleted above), so only an updated row may need its point removed.
+      const drawable = r.lat !== null && r.lng !== null && r.plottable === 1;
       if (drawable) (fresh ? rtreeInsert : rtreePut).run(BigInt(key), r.lng, r.lng, r.lat, r.lat, t, t);
       else if (!fresh) rtreeDelete.run(BigInt(key));
       const fts: FtsRow = {

@@ -1,4 +1,5 @@
 import { CommanderError, type Command } from 'commander';
+import { hideUrlCredentials } from '../../shared/url-credentials';
 import { CliError, EXIT } from './errors';
 import { registerKey } from './key';
 import { registerPasses } from './passes';
@@ -44,11 +45,14 @@ export async function runCli(argv: string[]): Promise<number> {
         return EXIT.ok;
       return EXIT.usage;
     }
+    // A base URL's credentials (`http://user:secret@host`) are never printed, whatever the error.
     if (err instanceof CliError) {
-      process.stderr.write(`watchfloor: ${err.message}\n`);
+      process.stderr.write(`watchfloor: ${hideUrlCredentials(err.message)}\n`);
       return err.exitCode;
     }
-    process.stderr.write(`watchfloor: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(
+      `watchfloor: ${hideUrlCredentials(err instanceof Error ? err.message : String(err))}\n`,
+    );
     return EXIT.failed;
   }
 }

@@ -1,5 +1,5 @@
 // `watchfloor report (--watch ID | --bbox W,S,E,N) [--start-date D] [--end-date D]
-// --format html|pdf|geojson|csv|kml --out FILE [--db FILE | --demo]` (docs/cli.md "report",
+// --format html|pdf|geojson|csv|kml [--excel] --out FILE [--db FILE | --demo]` (docs/cli.md "report",
 // docs/reports.md): a local report from the cache, never the network.
 import { existsSync } from 'node:fs';
 import { Option, type Command } from 'commander';
@@ -22,6 +22,7 @@ interface ReportOpts {
   out?: string;
   db?: string;
   demo?: boolean;
+  excel?: boolean;
 }
 
 function openCache(option: string | undefined, demo: boolean) {
@@ -54,6 +55,7 @@ export function registerReport(program: Command): void {
     .option('--include-retracted', 'also list retracted events (flagged)')
     .option('--format <format>', REPORT_FORMATS.join(', '))
     .option('--out <file>', 'the report file (written whole or not at all)')
+    .option('--excel', 'csv for spreadsheet programs: a UTF-8 byte-order mark first (CRLF line ends)')
     .option('--db <file>', 'the local cache (default $WATCHFLOOR_DB or the per-user data folder)')
     .addOption(new Option('--demo', 'read the demo cache that `sync --demo` writes').conflicts('db'))
     .action(async (o: ReportOpts) => {
@@ -101,6 +103,7 @@ async function report(o: ReportOpts, wrote: (file: string) => void): Promise<voi
     );
   if (o.out === undefined) throw usageError('report needs --out FILE');
   const format = o.format as ReportFormat;
+  if (o.excel && format !== 'csv') throw usageError('--excel applies to --format csv only');
   const query = buildQuery({ bbox: o.bbox, startDate: o.startDate, endDate: o.endDate, format: 'json' });
   // Cheap checks first: a path that cannot be written, or no browser for a PDF, fails
   // before the cache is read.
@@ -133,12 +136,12 @@ async function report(o: ReportOpts, wrote: (file: string) => void): Promise<voi
     db.close();
   }
   try {
-    wrote((await writeReport(data, format, o.out)).path);
+    wrote((await writeReport(data, format, o.out, undefined, { excel: o.excel ?? false })).path);
   } catch (e) {
     if (e instanceof OutputError || e instanceof NoBrowserError) throw new CliError(e.message);
     throw e;
   }
   process.stderr.write(
-    `watchfloor: wrote ${format} report to ${o.out} (${data.signals.length} signals${data.demo ? ', DEMO data' : ''})\n`,
+    `watchfloor: wrote ${format} report to ${o.out} (${data.signals.length.toLocaleString('en-US')} signals${data.demo ? ', DEMO data' : ''})\n`,
   );
 }

@@ -8,6 +8,7 @@ import { BBoxError, parseBBox } from '../../shared/bbox';
 import { Q_MAX_LENGTH } from '../../shared/q';
 import {
   describeClamp,
+  describeClamps,
   getSignal,
   getStreamClamps,
   isPlottable,
@@ -198,7 +199,7 @@ export function registerSignals(program: Command): void {
         const clamps = getStreamClamps(db, CLAMPED_STREAMS);
         process.stdout.write(formatSignals(querySignals(db, query), o.format, clamps));
         // The JSON array and the CSV have no room for metadata: the note goes to stderr.
-        for (const c of clamps) process.stderr.write(`watchfloor: note: ${describeClamp(c)}\n`);
+        for (const c of describeClamps(clamps)) process.stderr.write(`watchfloor: note: ${c}\n`);
       } finally {
         db.close();
       }

@@ -13,6 +13,7 @@ import type { DemoService } from '../demo';
 import { runSync, type SyncProgress, type SyncSummary } from '../sync';
 import { clearDemoCache, resolveDemoCachePath } from './demo-cache';
 import { BaseUrlError, checkBaseUrl } from '../../shared/base-url';
+import { hideUrlCredentials } from '../../shared/url-credentials';
 import { CliError, EXIT, usageError } from './errors';
 
 interface SyncOpts {
@@ -207,15 +208,21 @@ async function syncInto(
     await writer.close();
     db.close();
   }
-  process.stdout.write(opts.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary));
+  // The summary names the base URL: never with its credentials (`http://user:secret@host`).
+  process.stdout.write(
+    hideUrlCredentials(opts.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary)),
+  );
   if (summary.stopped) {
-    process.stderr.write(`watchfloor: ${summary.stopped.message}\n`);
+    process.stderr.write(`watchfloor: ${hideUrlCredentials(summary.stopped.message)}\n`);
     process.exitCode = EXIT.resumable;
   } else if (summary.errors.length && summary.complete) {
-    for (const e of summary.errors) process.stderr.write(`watchfloor: note: ${e.stream}: ${e.message}\n`);
+    for (const e of summary.errors)
+      process.stderr.write(`watchfloor: note: ${e.stream}: ${hideUrlCredentials(e.message)}\n`);
   } else if (!summary.complete) {
     process.stderr.write(
-      `watchfloor: sync finished with ${summary.errors.length} error(s): ${summary.errors.map((e) => e.message).join('; ')}\n`,
+      hideUrlCredentials(
+        `watchfloor: sync finished with ${summary.errors.length} error(s): ${summary.errors.map((e) => e.message).join('; ')}\n`,
+      ),
     );
     process.exitCode = EXIT.failed;
   }

@@ -4,10 +4,10 @@
 // It sits in the contract layer because it joins two peers: electron/reports/ and
 // electron/passes/ may not import each other.
 import type Database from 'better-sqlite3';
-import { bboxCentre, type BBox } from '../../shared/bbox';
+import type { BBox } from '../../shared/bbox';
+import { AREA_PASSES_MAX_KM, areaGrid, mergeAreaPasses, widenedCatalog } from '../passes/area';
 import { FAMILY_KEYS, loadFamilies } from '../passes/families';
-import { predictPasses } from '../passes/predict';
-import type { PassRequest } from '../passes/request';
+import { computePassesMany, membersOf, STALE_AFTER_DAYS } from '../passes/predict';
 import { hasElementsTables, listElements } from '../passes/store';
 import {
   PASS_ROWS,
@@ -26,27 +26,62 @@ import {
 const HOUR_MS = 3_600_000;
 export const REPORT_PASS_HOURS = 48;
 
-/** The passes over the area's centre in the next 48 hours, with the predictor's own freshness. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The passes over the area in the next 48 hours: every pass whose reach meets some part of it
+ * (electron/passes/area.ts), with the predictor's own freshness; none for an area too large.
+ */
 export function reportPasses(db: Database.Database, area: BBox, now: Date): ReportPasses {
   const catalog = loadFamilies();
   const sets = hasElementsTables(db) ? listElements(db) : [];
   const startMs = now.getTime();
   const endMs = startMs + REPORT_PASS_HOURS * HOUR_MS;
   const window = { start: now.toISOString(), end: new Date(endMs).toISOString() };
-  const req: PassRequest = {
-    target: bboxCentre(area),
+  const families = [...FAMILY_KEYS];
+  const satellites = membersOf(sets, families, catalog).length;
+  const base = {
     window,
-    startMs,
-    endMs,
-    families: [...FAMILY_KEYS],
-    maxPasses: PASS_ROWS,
-    unknownFamilies: [],
+    satellites,
+    staleAfterDays: STALE_AFTER_DAYS,
+    attribution:
+      'Orbital elements: the local cache (GP data as published by CelesTrak, celestrak.org, from the ' +
+      'US Space Force 18th Space Defense Squadron); propagation: SGP4 (satellite.js). Computed offline.',
   };
-  const { response } = predictPasses(sets, req, { now, catalog, sourceLabel: 'the local cache' });
+  const grid = areaGrid(area);
+  if ('tooLarge' in grid)
+    return {
+      ...base,
+      area: { points: 0, slackKm: 0, spanKm: grid.spanKm, tooLarge: true, maxKm: AREA_PASSES_MAX_KM },
+      passes: [],
+      found: 0,
+      familiesWithoutElements: [],
+      maxTleAgeDays: null,
+      stale: false,
+    };
+  const computed = computePassesMany(sets, grid.points, { startMs, endMs, families }, now, {
+    catalog: widenedCatalog(catalog, grid.slackKm),
+  });
+  const usable = new Set(computed.flatMap((c) => [...c.usable]));
+  const merged = mergeAreaPasses(computed.flatMap((c) => c.found));
+  const listed = merged.slice(0, PASS_ROWS);
+  const oldestUsedMs = Math.max(0, ...computed.map((c) => c.oldestUsedMs));
+  const ages = listed.map((p) => Math.abs(p.tle_age_days));
+  const maxAge = ages.length
+    ? Math.max(...ages)
+    : satellites
+      ? Math.round((oldestUsedMs / DAY_MS) * 1000) / 1000
+      : null;
   return {
-    window,
-    target: response.meta.target,
-    passes: response.passes.map((p) => ({
+    ...base,
+    area: {
+      points: grid.points.length,
+      slackKm: grid.slackKm,
+      spanKm: grid.spanKm,
+      tooLarge: false,
+      maxKm: AREA_PASSES_MAX_KM,
+    },
+    passes: listed.map((p) => ({
       family: catalog.get(p.family_key)?.label ?? p.family_key,
       satellite: p.satellite,
       peak: p.peak,
@@ -54,13 +89,10 @@ export function reportPasses(db: Database.Database, area: BBox, now: Date): Repo
       off_nadir_deg: p.off_nadir_deg,
       sensor: p.sensor,
     })),
-    found: response.meta.passes_found,
-    satellites: response.meta.satellites,
-    familiesWithoutElements: response.meta.families_without_elements,
-    maxTleAgeDays: response.freshness.max_tle_age_days,
-    stale: response.freshness.stale,
-    staleAfterDays: response.freshness.stale_after_days,
-    attribution: response.attribution,
+    found: merged.length,
+    familiesWithoutElements: families.filter((k) => !usable.has(k)),
+    maxTleAgeDays: maxAge,
+    stale: maxAge !== null && maxAge > STALE_AFTER_DAYS,
   };
 }
 
@@ -98,8 +130,9 @@ export async function writeReport(
   format: ReportFormat,
   out: string,
   printPdf?: PdfPrinter,
+  opts: { excel?: boolean } = {},
 ): Promise<WrittenReport> {
-  const content = await renderReport(data, format, printPdf ? { printPdf } : {});
+  const content = await renderReport(data, format, { ...(printPdf ? { printPdf } : {}), ...opts });
   writeAtomically(out, content);
   return {
     path: checkOutputPath(out),

@@ -1,30 +1,13 @@
 // Every reason a report may say less than it seems to (docs/reports.md, "Caveats"): demo
 // data, cached not live, clamps the service reported, retracted and folded events,
 // country-level signals not placed, a window beyond what the cache holds, old syncs.
-import type { RecordedClamp } from '../cache';
+import { describeClamps } from '../cache';
 import type { ReportData } from './model';
 import { passesCaveat } from './passes';
-import { isPlottable } from './signal-fields';
+import { counted, isPlottable } from './signal-fields';
+
+const were = (n: number) => (n === 1 ? 'was' : 'were');
 import { evidenceKind, type EvidenceKind } from '../../shared/evidence';
-
-const CLAMP_WORDS: Record<string, string> = {
-  window_clamp: 'the plan narrowed the time window',
-  filter_clamp: 'the plan dropped or replaced a filter',
-  plan_lock: 'the plan withheld some detail',
-};
-
-/** One sentence per clamp: what was narrowed, on which stream, when, and which plan lifts it. */
-export function describeClamp(c: RecordedClamp): string {
-  const effect =
-    c.kind === 'plan_lock'
-      ? 'cached records lack the withheld fields'
-      : 'the cache may not hold the whole answer, so neither does this report';
-  const plans = c.required_plans?.length ? `; lifted by: ${c.required_plans.join(', ')}` : '';
-  return (
-    `Narrowed: ${CLAMP_WORDS[c.kind] ?? c.kind} when the ${c.stream} stream last synced (${c.recorded_at}): ` +
-    `${JSON.stringify(c.detail ?? null)}${plans}; ${effect}.`
-  );
-}
 
 /** Negative evidence, typed: the one rule of shared/evidence.ts. */
 export const negativeKind = (e: Record<string, unknown>): EvidenceKind => evidenceKind(e);
@@ -55,25 +38,28 @@ export function buildCaveats(
     out.push(
       `The signals were last synced more than a day before this report (${data.dataAsOf}); run \`watchfloor sync\` for newer data.`,
     );
-  for (const c of data.clamps) out.push(describeClamp(c));
+  // Each narrowing said once in words, whichever streams recorded it.
+  for (const c of describeClamps(data.clamps)) out.push(`${c.charAt(0).toUpperCase()}${c.slice(1)}.`);
   if (ctx.retractedLeftOut)
     out.push(
-      `${ctx.retractedLeftOut} event(s) in scope were retracted by the service and are left out ` +
+      `${counted(ctx.retractedLeftOut, 'event')} in scope ${were(ctx.retractedLeftOut)} retracted by the service and ${ctx.retractedLeftOut === 1 ? 'is' : 'are'} left out ` +
         '(`--include-retracted` lists them, flagged).',
     );
   const retracted = data.signals.filter((s) => s.retracted).length;
   if (ctx.includeRetracted && retracted)
-    out.push(`${retracted} listed event(s) were retracted by the service: flagged RETRACTED, not evidence.`);
+    out.push(
+      `${counted(retracted, 'listed event')} ${were(retracted)} retracted by the service: flagged RETRACTED, not evidence.`,
+    );
   const folded = data.signals.reduce((n, s) => n + (s.merged_ids?.length ?? 0), 0);
   if (folded)
     out.push(
-      `${folded} event id(s) were folded into others by the service; each is shown once, under its ` +
+      `${counted(folded, 'event id')} ${were(folded)} folded into others by the service; each is shown once, under its ` +
         'surviving event (merged_ids).',
     );
   const countryLevel = data.signals.filter((s) => !isPlottable(s)).length;
   if (countryLevel)
     out.push(
-      `${countryLevel} signal(s) are known only to country level: listed, never placed on the map ` +
+      `${counted(countryLevel, 'signal')} ${countryLevel === 1 ? 'is' : 'are'} known only to country level: listed, never placed on the map ` +
         "(the coordinates the service gives them are their country's centre, not a place).",
     );
   const { first, last } = ctx.span;

@@ -1,19 +1,26 @@
 // The report as ONE self-contained HTML file (docs/reports.md): styles inline, the map an
 // inline SVG drawn on the offline basemap, no external request of any kind (a CSP that
 // forbids them says so to the browser too). The PDF is this page printed.
-import { mapSvg, type MapPoint } from './basemap';
+import { GAZETTEER_ATTRIBUTION } from '../../shared/gazetteer';
 import { negativeKind } from './caveats';
+import { mapSvg, type MapMarker, type MapPoint } from './report-map';
 import type { ReportData } from './model';
 import { passesSection } from './passes';
+import type { CachedSignal } from '../cache';
 import {
   SEVERITY_BANDS,
   bandOf,
+  categoryWords,
+  count,
+  counted,
   fieldText,
-  isPlottable,
   placeOf,
   pointOf,
+  severityKey,
   severityOf,
+  shortId,
   whenOf,
+  whenShort,
 } from './signal-fields';
 
 type Json = Record<string, unknown>;
@@ -26,6 +33,9 @@ export const esc = (v: unknown): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** A text cut to `n` characters, an ellipsis last. */
+const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
+
 const STYLE = `
 :root { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; color: #111; }
 body { margin: 1.5rem; font-size: 11pt; line-height: 1.35; }
@@ -37,16 +47,32 @@ ul.caveats li { margin: .2rem 0; }
 table { border-collapse: collapse; width: 100%; font-size: 8.5pt; }
 th, td { border: 1px solid #bbb; padding: 2px 4px; text-align: left; vertical-align: top; }
 th { background: #eee; } thead { display: table-header-group; } tr { break-inside: avoid; }
+td.num, th.num { text-align: right; } td.mk { text-align: center; font-weight: bold; }
 .flag { font-weight: bold; color: #b30000; }
 .cnl { background: #fff4cc; } .absent { background: #e8f4e8; }
-svg.map { max-width: 100%; height: auto; border: 1px solid #999; }
-svg.map .sea { fill: #eaf2f8; } svg.map .land path { fill: #f4f1e8; stroke: #8a8a8a; stroke-width: .6; }
-svg.map .scope { fill: none; stroke: #333; stroke-dasharray: 4 3; } svg.map circle { stroke: #222; stroke-width: .5; }
+.map-grid { display: grid; grid-template-columns: minmax(0, 1fr) 17rem; gap: .8rem; align-items: start; }
+svg.map { display: block; width: 100%; height: auto; max-height: 150mm; border: 1px solid #999; box-sizing: border-box; }
+svg.map .sea { fill: #dde9f3; } svg.map .land path { fill: #f4f1e8; stroke: #8a8a8a; stroke-width: .6; }
+svg.map .scope { fill: none; stroke: #333; stroke-dasharray: 4 3; } svg.map .points path { stroke: #222; stroke-width: .5; }
 svg.map .corner { font-size: 10px; fill: #333; }
-.legend span { display: inline-block; margin-right: 1rem; } .legend i { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin-right: .3em; border: 1px solid #222; }
+svg.map .place circle { fill: #333; } svg.map .place text { font-size: 10px; fill: #222; paint-order: stroke; stroke: #fff; stroke-width: 2.5px; stroke-linejoin: round; }
+svg.map .place.capital text { font-weight: bold; }
+svg.map .marker circle { stroke: #111; stroke-width: 1.2; } svg.map .marker text { font-size: 9px; font-weight: bold; fill: #fff; paint-order: stroke; stroke: #111; stroke-width: 1.6px; }
+svg.map .scale rect { fill: #fff; fill-opacity: .85; } svg.map .scale path { fill: none; stroke: #111; stroke-width: 1.5; } svg.map .scale text { font-size: 10px; fill: #111; }
+.map-key { font-size: 9pt; } .map-key h3 { margin-top: 0; }
+.legend { list-style: none; padding: 0; margin: 0 0 .5rem; } .legend li { margin: .1rem 0; }
+.legend i { display: inline-block; width: .8em; height: .8em; border-radius: 50%; margin-right: .4em; border: 1px solid #222; vertical-align: -.05em; }
+ol.top { padding-left: 1.6em; margin: 0 0 .5rem; } ol.top li { margin: .15rem 0; }
 .muted { color: #555; }
-@page { size: A4; margin: 16mm 12mm; }
-@media print { body { margin: 0; font-size: 9.5pt; } h2 { break-after: avoid; } a { color: inherit; text-decoration: none; } }
+@page { size: A4 landscape; margin: 16mm 12mm; }
+@media print {
+  body { margin: 0; font-size: 9pt; } h2 { break-after: avoid; } a { color: inherit; text-decoration: none; }
+  .map-page { break-before: page; break-inside: avoid; } .map-grid { grid-template-columns: minmax(0, 1fr) 68mm; }
+  svg.map { max-height: 160mm; } .map-key { font-size: 7.5pt; }
+  table.signals { table-layout: fixed; font-size: 7.5pt; line-height: 1.2; }
+  table.signals td { white-space: nowrap; padding: 0 3px; }
+  table.signals th { padding: 1px 3px; }
+}
 `;
 
 function header(d: ReportData): string {
@@ -66,48 +92,113 @@ function streamsTable(d: ReportData): string {
     .join('')}</tbody></table>`;
 }
 
-function mapSection(d: ReportData): string {
+/** How many top events get a numbered marker on the map and in the table. */
+export const TOP_MARKERS = 10;
+
+/**
+ * The placed signals numbered on the map, most severe first (the latest first among equals):
+ * number → signal id.
+ */
+export function markedSignals(d: ReportData): Map<string, number> {
+  const placed = d.signals.filter((s) => pointOf(s));
+  const top = [...placed].sort((a, b) => severityKey(b) - severityKey(a)).slice(0, TOP_MARKERS);
+  return new Map(top.map((s, i) => [String(s.id), i + 1]));
+}
+
+function mapSection(d: ReportData, marked: Map<string, number>): string {
   if (!d.area) return '';
   const points: (MapPoint & { rank: number })[] = [];
+  const markers: MapMarker[] = [];
+  const byId = new Map(d.signals.map((s) => [String(s.id), s]));
   for (const s of d.signals) {
     const p = pointOf(s);
     const band = bandOf(s);
-    if (p)
-      points.push({
-        lng: p[0],
-        lat: p[1],
-        colour: band.colour,
-        label: `${fieldText(s.title)} (${whenOf(s)})`,
-        rank: SEVERITY_BANDS.indexOf(band),
-      });
+    if (!p) continue;
+    const label = `${fieldText(s.title)} (${whenOf(s)})`;
+    const n = marked.get(String(s.id));
+    if (n !== undefined) markers.push({ n, lng: p[0], lat: p[1], colour: band.colour, label });
+    else
+      points.push({ lng: p[0], lat: p[1], colour: band.colour, label, rank: SEVERITY_BANDS.indexOf(band) });
   }
   // The most severe drawn last, on top.
   points.sort((a, b) => b.rank - a.rank);
-  const notPlaced = d.signals.length - points.length;
+  markers.sort((a, b) => a.n - b.n);
+  const placed = points.length + markers.length;
+  const notPlaced = d.signals.length - placed;
+  const map = mapSvg(d.area, points, { markers });
   const legend = SEVERITY_BANDS.map(
-    (b) => `<span><i style="background:${b.colour}"></i>${esc(b.label)}</span>`,
+    (b) => `<li><i style="background:${b.colour}"></i>${esc(b.label)}</li>`,
   ).join('');
+  const top = markers
+    .map((m) => {
+      const s = [...marked].find(([, n]) => n === m.n)!;
+      const sig = byId.get(s[0])!;
+      // Short enough that ten fit beside the map on its page.
+      return `<li>${esc(clip(fieldText(sig.title), 64))} <span class="muted">(${esc(whenShort(sig))}; ${esc(clip(placeOf(sig), 36))})</span></li>`;
+    })
+    .join('');
+  const basemap = map.detail === '10m' ? 'Natural Earth 1:10m' : 'Natural Earth 1:50m';
   return [
+    '<section class="map-page">',
     '<h2>Map</h2>',
-    mapSvg(d.area, points),
-    `<p class="legend">${legend}</p>`,
-    `<p class="muted">${points.length} signal(s) placed; ${notPlaced} known only to country level or without a point, listed below and not placed. Basemap: Natural Earth 1:50m (public domain); dashed box: the report's area.</p>`,
+    '<div class="map-grid">',
+    map.svg,
+    '<aside class="map-key">',
+    `<h3>Severity</h3><ul class="legend">${legend}</ul>`,
+    `<p>${counted(placed, 'signal')} placed${notPlaced ? `; ${counted(notPlaced, 'more', 'more')} known only to country level (or without a point), listed in the table, not placed` : ''}.</p>`,
+    markers.length
+      ? `<h3>Top ${markers.length} by severity</h3><ol class="top">${top}</ol><p class="muted">Numbered on the map and in the table's # column.</p>`
+      : '',
+    `<p class="muted">Dashed box: the report's area.${map.scaleKm !== null ? " Scale bar at the map's middle latitude." : ''} Basemap: ${basemap} (public domain). ${esc(GAZETTEER_ATTRIBUTION)}.</p>`,
+    '</aside>',
+    '</div>',
+    '</section>',
   ].join('\n');
 }
 
-function signalsTable(d: ReportData, limit: number): string {
+/**
+ * The signals, one line each when printed: the marker's number, when (UTC), title, category in
+ * words, place, placed or country level, stage, severity and the id (shortened when printed:
+ * whole in the GeoJSON and CSV). `rows` is the list shown (all, or what a PDF prints).
+ */
+/**
+ * Printed cells are cut to what their column holds (at 7.5 pt) rather than clipped by CSS:
+ * `overflow: hidden` on each of 18,000 cells made Chromium take 19 s instead of 5 to print the
+ * table (measured on the 10,000-signal bench watch, 2,000 rows).
+ */
+const PRINT_CHARS = { title: 48, category: 21, place: 26 } as const;
+
+/**
+ * The signals, one line each when printed: the marker's number, when (UTC), title, category in
+ * words, place, placed or country level, stage, severity and the id (shortened when printed:
+ * whole in the GeoJSON and CSV). `rows` is the list shown (all, or what a PDF prints).
+ */
+function signalsTable(
+  d: ReportData,
+  rows: readonly CachedSignal[],
+  marked: Map<string, number>,
+  print: boolean,
+): string {
   if (!d.signals.length) return '<h2>Signals</h2><p>No cached signal in this scope.</p>';
-  const rows = d.signals.slice(0, limit).map((s) => {
-    const flags = [
-      s.retracted ? '<span class="flag">RETRACTED</span>' : '',
-      s.merged_ids?.length ? `folded in: ${esc(s.merged_ids.join(', '))}` : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    const placed = isPlottable(s) ? (pointOf(s) ? 'point' : 'no point') : 'country level (not placed)';
-    return `<tr><td>${esc(whenOf(s))}</td><td>${esc(s.title)}${flags ? `<br>${flags}` : ''}</td><td>${esc(s.category)}</td><td>${esc(placeOf(s))}</td><td>${placed}</td><td>${esc(s.stage)}</td><td>${esc(severityOf(s))}</td><td>${esc(s.id)}</td></tr>`;
+  const cut = (text: string, key: keyof typeof PRINT_CHARS) => (print ? clip(text, PRINT_CHARS[key]) : text);
+  const body = rows.map((s) => {
+    const retracted = s.retracted ? '<span class="flag">RETRACTED</span> ' : '';
+    const folded = s.merged_ids?.length
+      ? ` <span class="muted">(+${count(s.merged_ids.length)} folded in)</span>`
+      : '';
+    const placed = pointOf(s) ? 'point' : 'country';
+    const n = marked.get(String(s.id));
+    const id = print ? shortId(s.id) : fieldText(s.id);
+    const title = cut(fieldText(s.title), 'title');
+    return `<tr><td class="mk">${n ?? ''}</td><td>${esc(whenShort(s))}</td><td>${retracted}${esc(title)}${folded}</td><td>${esc(cut(categoryWords(s.category), 'category'))}</td><td>${esc(cut(placeOf(s), 'place'))}</td><td>${placed}</td><td>${esc(s.stage)}</td><td>${esc(severityOf(s))}</td><td>${esc(id)}</td></tr>`;
   });
-  return `<h2>Signals (${d.signals.length})</h2><table><thead><tr><th>When</th><th>Title</th><th>Category</th><th>Place</th><th>Map</th><th>Stage</th><th>Severity</th><th>Id</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const cols = print
+    ? `<colgroup>${[2, 11, 29, 13, 16, 5, 6.5, 10.5, 7].map((w) => `<col style="width:${w}%">`).join('')}</colgroup>`
+    : '';
+  const note = print
+    ? '<p class="muted">One line a signal: long titles and places are cut (…), ids shortened to their first 8 characters; the GeoJSON and CSV reports carry every field whole. Country: known only to country level, not placed on the map.</p>'
+    : '';
+  return `<h2>Signals (${count(d.signals.length)})</h2>${note}<table class="signals">${cols}<thead><tr><th>#</th><th>When (UTC)</th><th>Title</th><th>Category</th><th>Place</th><th>Placed</th><th>Stage</th><th>Severity</th><th>Id</th></tr></thead><tbody>${body.join('')}</tbody></table>`;
 }
 
 function threadsSection(d: ReportData): string {
@@ -175,7 +266,7 @@ function watchSection(d: ReportData): string {
   if (pkg) {
     const p = pkg.package;
     out.push(
-      `<h3>Decision package, revision ${esc(pkg.revision)}</h3><p class="muted">Fetched ${esc(pkg.fetchedAt)}; ${w.revisions} revision(s) cached.</p>`,
+      `<h3>Decision package, revision ${esc(pkg.revision)}</h3><p class="muted">Fetched ${esc(pkg.fetchedAt)}; ${counted(w.revisions, 'revision')} cached.</p>`,
     );
     const disc = arr(p.discriminators).filter(isObj);
     if (disc.length)
@@ -231,7 +322,7 @@ function localNotesSection(d: ReportData): string {
     return `<tr class="local-note"><td>${esc(n.signalTitle)}<br><span class="muted">event ${esc(n.signalId)}</span></td><td>${esc(n.createdAt)}</td><td><span class="flag">LOCAL-ONLY</span> ${reply ? '<span class="muted">reply:</span> ' : ''}${n.title ? `<b>${esc(n.title)}</b><br>` : ''}${esc(n.note)}</td><td>${n.confidence ? esc(n.confidence) : none}</td><td>${n.likelihood ? esc(n.likelihood) : none}</td><td>${gaps}</td><td>${n.nextCheck ? esc(n.nextCheck) : none}</td></tr>`;
   });
   return (
-    `<h2>Local notes (${d.localNotes.length})</h2><p class="muted">The analyst's own notes, kept on this computer only (LOCAL-ONLY): never sent, so the service has not seen them. Confidence (how sure, about the evidence) and likelihood (how probable) are separate judgments.</p>` +
+    `<h2>Local notes (${count(d.localNotes.length)})</h2><p class="muted">The analyst's own notes, kept on this computer only (LOCAL-ONLY): never sent, so the service has not seen them. Confidence (how sure, about the evidence) and likelihood (how probable) are separate judgments.</p>` +
     `<table><thead><tr><th>Signal</th><th>Created</th><th>Note</th><th>Confidence</th><th>Likelihood</th><th>Gaps</th><th>Next check</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
   );
 }
@@ -251,14 +342,28 @@ function sourcesSection(d: ReportData): string {
  */
 export const PRINTED_ROWS = 2000;
 
-export function renderHtml(d: ReportData, opts: { tableLimit?: number } = {}): string {
+/** The rows a printed table lists: the latest `limit`, and every numbered top event. */
+function printedRows(d: ReportData, limit: number, marked: Map<string, number>): CachedSignal[] {
+  if (d.signals.length <= limit) return d.signals;
+  const rows = d.signals.slice(0, limit);
+  const shown = new Set(rows.map((s) => String(s.id)));
+  const extra = d.signals.filter((s) => marked.has(String(s.id)) && !shown.has(String(s.id)));
+  return [...rows, ...extra];
+}
+
+/** `print`: the page the PDF prints (a bounded table, short ids). */
+export function renderHtml(d: ReportData, opts: { tableLimit?: number; print?: boolean } = {}): string {
   const limit = opts.tableLimit ?? Infinity;
+  const marked = markedSignals(d);
+  const rows = printedRows(d, limit, marked);
+  const placed = d.signals.filter((s) => pointOf(s)).length;
   const caveats =
     d.signals.length > limit
       ? [
           ...d.caveats,
-          `The signals table lists the latest ${limit.toLocaleString('en')} of the ${d.signals.length.toLocaleString('en')} signals in scope ` +
-            '(the map places all of them); the HTML, CSV, GeoJSON and KML reports list every one.',
+          `The signals table lists the latest ${count(limit)} of the ${count(d.signals.length)} signals in scope` +
+            `${rows.length > limit ? ` and the ${counted(rows.length - limit, 'older top event')} numbered on the map` : ''}; ` +
+            `the map shows all ${count(placed)} placed ones; the HTML, CSV, GeoJSON and KML reports list every one.`,
         ]
       : d.caveats;
   return `<!DOCTYPE html>
@@ -271,11 +376,11 @@ ${header(d)}
 <h2>Caveats</h2>
 <ul class="caveats">${caveats.map((c) => `<li>${esc(c)}</li>`).join('')}</ul>
 ${watchSection(d)}
-${mapSection(d)}
+${mapSection(d, marked)}
 ${passesSection(d.passes)}
 ${threadsSection(d)}
 ${localNotesSection(d)}
-${signalsTable(d, limit)}
+${signalsTable(d, rows, marked, opts.print ?? false)}
 <h2>Data as of</h2>
 ${streamsTable(d)}
 ${sourcesSection(d)}

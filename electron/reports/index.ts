@@ -22,21 +22,28 @@ export { CSV_COLUMNS } from './tabular';
 // One list of formats for the CLI, the contract and the window.
 export { REPORT_FORMATS, type ReportFormat } from '../../shared/contract-reports';
 
-/** `printPdf`: who prints the PDF (default headless Chromium; the app passes Electron's). */
+/** How a report is rendered beyond its format. */
+export interface RenderOptions {
+  /** Who prints the PDF (default headless Chromium; the app passes Electron's). */
+  printPdf?: PdfPrinter;
+  /** CSV for spreadsheet programs: a UTF-8 byte-order mark first (`--excel`). */
+  excel?: boolean;
+}
+
 export async function renderReport(
   d: ReportData,
   format: ReportFormat,
-  opts: { printPdf?: PdfPrinter } = {},
+  opts: RenderOptions = {},
 ): Promise<string | Buffer> {
   switch (format) {
     case 'html':
       return renderHtml(d);
     case 'pdf':
-      return renderPdf(d, renderHtml(d, { tableLimit: PRINTED_ROWS }), opts.printPdf);
+      return renderPdf(d, renderHtml(d, { tableLimit: PRINTED_ROWS, print: true }), opts.printPdf);
     case 'geojson':
       return renderGeoJson(d);
     case 'csv':
-      return renderCsv(d);
+      return renderCsv(d, { excel: opts.excel });
     case 'kml':
       return renderKml(d);
   }

@@ -6,7 +6,17 @@
 // writes shared Styles or TimeStamps.
 import type { CachedSignal } from '../cache';
 import type { ReportData, ReportLocalNote } from './model';
-import { SEVERITY_BANDS, bandOf, fieldText, placeOf, pointOf, severityOf, whenOf } from './signal-fields';
+import {
+  SEVERITY_BANDS,
+  bandOf,
+  categoryWords,
+  count,
+  fieldText,
+  placeOf,
+  pointOf,
+  severityOf,
+  whenOf,
+} from './signal-fields';
 
 // XML 1.0 forbids most C0 controls even as references; they are dropped, the rest escaped.
 // eslint-disable-next-line no-control-regex
@@ -33,7 +43,7 @@ const notesText = (notes: ReportLocalNote[] | undefined) =>
 function keyFields(s: CachedSignal, notes?: ReportLocalNote[]): string {
   return [
     `When: ${whenOf(s)}`,
-    `Category: ${fieldText(s.category)}`,
+    `Category: ${categoryWords(s.category)}`,
     `Place: ${placeOf(s)}`,
     `Stage: ${fieldText(s.stage)}`,
     `Severity: ${severityOf(s)}`,
@@ -71,7 +81,7 @@ export function renderKml(d: ReportData): string {
       notPlaced.push(s);
       continue;
     }
-    const cat = fieldText(s.category) || 'uncategorised';
+    const cat = categoryWords(s.category) || 'uncategorised';
     byCategory.set(cat, [...(byCategory.get(cat) ?? []), placemark(s, p, notes.get(String(s.id)))]);
   }
   const styles = SEVERITY_BANDS.map(
@@ -81,11 +91,12 @@ export function renderKml(d: ReportData): string {
   const folders = [...byCategory]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(
-      ([cat, marks]) => `<Folder><name>${esc(cat)} (${marks.length})</name>\n${marks.join('\n')}\n</Folder>`,
+      ([cat, marks]) =>
+        `<Folder><name>${esc(cat)} (${count(marks.length)})</name>\n${marks.join('\n')}\n</Folder>`,
     )
     .join('\n');
   const countryLevel = notPlaced.length
-    ? `<Folder id="not-placed"><name>Country-level signals, not placed (${notPlaced.length})</name><description>${esc(
+    ? `<Folder id="not-placed"><name>Country-level signals, not placed (${count(notPlaced.length)})</name><description>${esc(
         "Known only to country level: the coordinates the service gives them are their country's centre, not a place, so they have no Placemark.\n\n" +
           notPlaced
             .map(

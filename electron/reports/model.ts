@@ -32,7 +32,7 @@ import {
 } from '../cache/report-queries';
 import { countryOverlaps } from './basemap';
 import { buildCaveats } from './caveats';
-import { fieldText, isPlottable, pointOf } from './signal-fields';
+import { fieldText, isPlottable, pointOf, severityKey } from './signal-fields';
 
 type Json = Record<string, unknown>;
 
@@ -56,8 +56,11 @@ export interface ReportRequest {
 export interface ReportPasses {
   /** The hours searched, from the report's clock. */
   window: { start: string; end: string };
-  /** The area's centre: where the passes are predicted for. */
-  target: { lat: number; lon: number };
+  /**
+   * How the area was searched: `points` sampled on a grid, `slackKm` apart at most from any part
+   * of it; `tooLarge` when its diagonal (`spanKm`) is over `maxKm` and no pass was computed.
+   */
+  area: { points: number; slackKm: number; spanKm: number; tooLarge: boolean; maxKm: number };
   passes: (Pick<PassRow, 'satellite' | 'peak' | 'sunlit' | 'off_nadir_deg' | 'sensor'> & {
     family: string;
   })[];
@@ -178,7 +181,7 @@ function countryLevelIn(db: Database.Database, req: ReportRequest, box: BBox, po
     const byPoints =
       (g.country_code !== null && codesInBox.has(g.country_code)) ||
       (g.country !== null && namesInBox.has(g.country));
-    const byMap = g.country !== null ? countryOverlaps(g.country, box) : null;
+    const byMap = countryOverlaps({ name: g.country, code: g.country_code }, box);
     const byCentre = g.lat !== null && g.lng !== null && pointInBBox(g.lng, g.lat, box);
     if (byPoints || byMap === true || (byMap === null && byCentre)) {
       if (g.country_code !== null) codes.push(g.country_code);
@@ -215,14 +218,6 @@ function gatherSources(baseUrl: string, signals: CachedSignal[], threads: Report
 }
 
 const TOP_EVENTS = 10;
-
-function severityKey(s: CachedSignal): number {
-  return typeof s.severity_score === 'number'
-    ? s.severity_score
-    : typeof s.severity_band === 'number'
-      ? s.severity_band
-      : -1;
-}
 
 /** Gathers a report's content. Throws ReportInputError for an unknown watch or an empty scope. */
 export function buildReportData(

@@ -9,7 +9,8 @@ export const PASS_ROWS = 300;
 
 /** The caveat the passes call for, or null when the elements are fresh. */
 export function passesCaveat(p: ReportPasses | null): string | null {
-  if (!p) return null;
+  // An area too large gets no list, so nothing about the elements behind one applies.
+  if (!p || p.area.tooLarge) return null;
   if (p.satellites === 0)
     return (
       'No orbital elements cached: the satellite passes over the area for the next 48 hours cannot be ' +
@@ -27,7 +28,16 @@ export function passesCaveat(p: ReportPasses | null): string | null {
 
 export function passesSection(p: ReportPasses | null): string {
   if (!p) return '';
-  const head = `<h2>Passes over the area, next 48 hours</h2><p class="muted">Predicted offline for the area's centre (${esc(p.target.lat)}, ${esc(p.target.lon)}) from ${esc(p.window.start)} to ${esc(p.window.end)}. Systematic passes are geometric predictions, not scheduled acquisitions; taskable ones are access opportunities within the operator's off-nadir range, not confirmed collections.</p>`;
+  const km = (v: number) => Math.round(v).toLocaleString('en-US');
+  const title = '<h2>Passes over the area, next 48 hours</h2>';
+  if (p.area.tooLarge)
+    return (
+      `${title}<p>Not listed: the area is about ${km(p.area.spanKm)} km across. Over an area that large nearly every ` +
+      'pass of every satellite in 48 hours reaches some part of it, so a list would say nothing about when a ' +
+      `place in it can be imaged. Report on a smaller area (up to ${km(p.area.maxKm)} km across), or ask ` +
+      '`watchfloor passes --lat LAT --lon LON` for a place.</p>'
+    );
+  const head = `${title}<p class="muted">Predicted offline for the whole area from ${esc(p.window.start)} to ${esc(p.window.end)}: a pass is listed when its reach (its family's off-nadir range seen from the satellite) meets any part of the area, sampled at ${p.area.points.toLocaleString('en-US')} points no more than ${km(p.area.slackKm)} km from any part of it (so a pass may reach no more than that beyond its edge). Off-nadir is to the sampled point seen nearest nadir. Systematic passes are geometric predictions, not scheduled acquisitions; taskable ones are access opportunities within the operator's off-nadir range, not confirmed collections.</p>`;
   const caveat = passesCaveat(p);
   const flag = caveat ? `<p class="flag">${esc(caveat)}</p>` : '';
   if (p.satellites === 0) return `${head}${flag}`;
@@ -41,9 +51,10 @@ export function passesSection(p: ReportPasses | null): string {
         `<tr><td>${esc(r.family)}</td><td>${esc(r.satellite)}</td><td>${esc(r.peak)}</td><td>${r.sunlit ? 'sunlit' : 'night'}</td><td>${esc(r.off_nadir_deg.toFixed(1))}°</td></tr>`,
     )
     .join('');
+  const shown = Math.min(p.passes.length, PASS_ROWS);
   const cut =
-    p.found > Math.min(p.passes.length, PASS_ROWS)
-      ? `<p class="muted">Listing the first ${Math.min(p.passes.length, PASS_ROWS)} of ${p.found} passes.</p>`
+    p.found > shown
+      ? `<p class="muted">Listing the first ${shown.toLocaleString('en-US')} of ${p.found.toLocaleString('en-US')} passes.</p>`
       : '';
   const table = p.found
     ? `<table><thead><tr><th>Family</th><th>Satellite</th><th>Peak (UTC)</th><th>Light</th><th>Off-nadir</th></tr></thead><tbody>${rows}</tbody></table>${cut}`

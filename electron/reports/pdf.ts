@@ -39,14 +39,16 @@ const FLAGS = [
 
 /** A4 page furniture, the same whichever browser prints (Chromium here, Electron in the app). */
 export interface PdfPageSetup {
+  /** A4 landscape: a table of 30+ one-line rows a page, and the map with its key beside it. */
+  landscape: boolean;
   headerTemplate: string;
   footerTemplate: string;
   margin: { top: string; bottom: string; left: string; right: string };
 }
 
 /**
- * Prints self-contained HTML to PDF (A4, backgrounds printed, header and footer shown). The app
- * passes Electron's printToPDF (electron/adapters/pdf-printer.ts); the CLI and `serve` use
+ * Prints self-contained HTML to PDF (A4 landscape, backgrounds printed, header and footer shown).
+ * The app passes Electron's printToPDF (electron/adapters/report-export.ts); the CLI and `serve` use
  * headless Chromium (printWithChromium).
  */
 export type PdfPrinter = (html: string, page: PdfPageSetup) => Promise<Buffer>;
@@ -54,6 +56,7 @@ export type PdfPrinter = (html: string, page: PdfPageSetup) => Promise<Buffer>;
 export function pdfPageSetup(d: ReportData): PdfPageSetup {
   const small = 'font-size:8px;font-family:Arial,sans-serif;width:100%;padding:0 12mm;color:#333;';
   return {
+    landscape: true,
     headerTemplate: `<div style="${small}">${d.demo ? '<b>DEMO DATA</b> · ' : ''}${esc(d.title)} · ${esc(d.scope)}</div>`,
     footerTemplate:
       `<div style="${small}display:flex;justify-content:space-between;"><span>Data as of ${esc(d.dataAsOf ?? 'never synced')} · generated ${esc(d.generatedAt)}</span>` +

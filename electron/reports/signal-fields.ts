@@ -48,8 +48,62 @@ const text = (v: unknown): string =>
 
 /** When it happened: occurred_at (main) or event_date (alternate). */
 export const whenOf = (s: CachedSignal): string => text(s.occurred_at) || text(s.event_date);
-export const placeOf = (s: CachedSignal): string =>
-  [text(s.location), text(s.country) || text(s.country_code)].filter(Boolean).join(', ');
+
+/** The same, short for a table: "2026-11-27 22:00" (UTC) or the alternate profile's date. */
+export function whenShort(s: CachedSignal): string {
+  const t = whenOf(s);
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(t);
+  return m ? `${m[1]} ${m[2]}` : t;
+}
+
+const regionNames = new Intl.DisplayNames('en', { type: 'region' });
+/** A country's English name from its two-letter code (the alternate profile gives only the code). */
+export function countryName(code: string): string {
+  try {
+    return /^[A-Za-z]{2}$/.test(code) ? (regionNames.of(code.toUpperCase()) ?? code) : code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * Where it happened, in words: the place and its country, the country once when the place is
+ * the country ("Yemen", not "Yemen, Yemen") or already names it.
+ */
+export function placeOf(s: CachedSignal): string {
+  const place = text(s.location) || text(s.place);
+  const country = text(s.country) || (text(s.country_code) ? countryName(text(s.country_code)) : '');
+  if (!place) return country;
+  if (!country) return place;
+  const p = place.toLowerCase();
+  const c = country.toLowerCase();
+  return p === c || p.endsWith(`, ${c}`) ? place : `${place}, ${country}`;
+}
+
+/** A category as words: "maritime_incident" → "maritime incident". */
+export const categoryWords = (v: unknown): string => text(v).replace(/_/g, ' ');
+
+/** Ids in a printed table: a uuid's first 8 characters (whole ids are in the GeoJSON and CSV). */
+export const shortId = (v: unknown): string => {
+  const id = text(v);
+  return /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(id) ? id.slice(0, 8) : id;
+};
+
+/** The order of "most severe": the band (main) or the 0–10 score (alternate); -1 when neither. */
+export function severityKey(s: CachedSignal): number {
+  return typeof s.severity_score === 'number'
+    ? s.severity_score
+    : typeof s.severity_band === 'number'
+      ? s.severity_band
+      : -1;
+}
+
+/** A count as a reader writes it: 10,089. */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
+/** "1 signal", "2,307 signals". */
+export const counted = (n: number, one: string, many = `${one}s`): string =>
+  `${count(n)} ${n === 1 ? one : many}`;
 export const severityOf = (s: CachedSignal): string =>
   [
     s.severity_band !== undefined && s.severity_band !== null ? `band ${text(s.severity_band)}` : '',

@@ -105,11 +105,15 @@ function cell(s: CachedSignal, column: string, plottable: boolean): string {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** One row per signal, the header first; CRLF line ends (RFC 4180), UTF-8. */
-export function renderCsv(d: ReportData): string {
+/**
+ * One row per signal, the header first; CRLF line ends (RFC 4180), UTF-8. `excel`: with a
+ * byte-order mark first, which spreadsheet programs on Windows need to read UTF-8 ("Grindavík",
+ * not "GrindavÃ­k"); RFC 4180 readers do not expect one, so it is asked for (`--excel`).
+ */
+export function renderCsv(d: ReportData, opts: { excel?: boolean } = {}): string {
   const rows = d.signals.map((s) => {
     const plottable = isPlottable(s);
     return CSV_COLUMNS.map((c) => cell(s, c, plottable));
   });
-  return stringify([[...CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+  return stringify([[...CSV_COLUMNS], ...rows], { record_delimiter: 'windows', bom: opts.excel ?? false });
 }

@@ -146,8 +146,17 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     expect(written.features.length).toBe(listed + added.length);
     for (const f of added) {
       expect(f.geometry).toBeNull();
-      const cached = await call('signals.get', { id: String(f.id) });
-      expect(cached.signal.lat ?? null, `${f.id} is country-level`).toBeNull();
+      expect(f.properties.plottable, `${f.id} is country-level`).toBe(false);
+      // Country-level in the cache too: no point (main), or not geo-verified (alternate: the
+      // coordinates it carries are its country's centre).
+      const cached = (await call('signals.get', { id: String(f.id) })).signal as Record<string, unknown>;
+      const geo = cached.geo_validation as { search_ready?: boolean } | undefined;
+      expect(
+        cached.lat == null ||
+          cached.plottable === false ||
+          (geo?.search_ready ?? cached.geo_verified) === false,
+        `${f.id} is country-level`,
+      ).toBe(true);
     }
     // The filters travelled: every feature is of severity 6 or more (the alternate's 0–10 score).
     for (const f of written.features)

