@@ -75,7 +75,9 @@ function idhColumn(db: Database.Database, id: string): { col: string; val: strin
 export const seeds: Record<number, Seed> = {
   1: {
     seed(db) {
-      db.prepare("INSERT INTO cache_meta VALUES (1, 'https://service.example', 'main', ?)").run(AT);
+      db.prepare(
+        "INSERT INTO cache_meta (singleton, base_url, profile, created_at) VALUES (1, 'https://service.example', 'main', ?)",
+      ).run(AT);
       db.prepare('INSERT INTO sync_checkpoints VALUES (?, ?, ?)').run('signals', '{"cursor":"c-41"}', AT);
       db.prepare('INSERT INTO list_meta VALUES (?, ?, ?)').run('watches', '{"limits":{"max":25}}', AT);
     },
