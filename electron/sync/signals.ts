@@ -1,22 +1,32 @@
-// The signals stream: incremental through updated_since, pages of 500 (3 tokens a page, the
-// fewest per record), each page stored with its checkpoint in one transaction (a long pass
-// puts several pages in one: page-groups.ts) so a killed run resumes after the last page
-// committed and the cache never holds half a page.
-// Profile rules (specs, GET /signals): main: updated_since narrows the date window, so the
-// window runs from the record's start (2026-09-23) to today; alternate: it ignores the window.
-import type { ApiResult } from '../api';
+// The signals stream. A first sync lists the latest days first, then the past newest first
+// ("fill", in slices of the window); after it every sync is incremental through updated_since
+// (one "pass"). Pages are sized to the line (pacing.ts): 3 tokens a page whatever its size, so
+// 500 unless the line is slow. Each page is stored with its checkpoint in one transaction (a long
+// run puts several pages in one: page-groups.ts), so a killed or cut run resumes after the last
+// page committed and the cache never holds half a page. docs/sync.md.
+// Profile rules (specs, GET /signals): main: start_date/end_date, updated_since narrows the
+// window, sort=latest lists newest first; alternate: date + days (1-30) windows, updated_since
+// ignores the window. Both: limit 1-500, a cursor is bound to the query it came from.
+import { ApiError, type ApiResult, type BodyProgress } from '../api';
 import type { OpCall } from '../cache';
+import { PAGE_LIMIT_MAX, TOKENS_PER_PAGE } from '../../shared/sync-line';
 import { SyncStopped, type SyncContext } from './context';
 import { pageGroups } from './page-groups';
+import { FIRST_PAGE_LIMIT, type SavedLine } from './pacing';
 
 export const RECORD_START = '2026-09-23';
-export const PAGE = 500;
+/** The largest page (kept for callers that list whole windows). */
+export const PAGE = PAGE_LIMIT_MAX;
 /**
  * The next high-water mark is the newest last_updated_at received minus this margin: a record
  * refolded while a pass was paging can sit on a page already read, with a time just under the
  * newest one seen. "At or after" makes the overlap harmless (upserted, never duplicated).
  */
 export const SAFETY_MARGIN_MS = 10 * 60_000;
+/** The alternate profile's window is at most 30 days (date + days). */
+const ALTERNATE_SPAN = 30;
+/** A page in flight says how far it has come at most this often. */
+const PROGRESS_EVERY_MS = 1000;
 
 interface Pass {
   since: string | null;
@@ -25,13 +35,63 @@ interface Pass {
   cursor: string | null;
   max_seen: string | null;
   pages: number;
+  /** The page size the cursor was issued for (absent in checkpoints written before it was kept). */
+  limit?: number | null;
 }
+
+/**
+ * A first sync, listed in slices: [latest - 1, latest] first, then the past newest first (main:
+ * one slice back to the record's start; alternate: 30-day windows). Slices do not overlap, so
+ * nothing is fetched twice.
+ */
+export interface Fill {
+  /** The day the first sync began on: the window's end. */
+  latest: string;
+  phase: 'latest' | 'history';
+  /** The slice being listed (inclusive days), its cursor and the page size it was issued for. */
+  start: string;
+  end: string;
+  cursor: string | null;
+  limit: number | null;
+  pages: number;
+  stored: number;
+  /**
+   * The newest last_updated_at of the first slice that listed anything: the high-water mark
+   * once the fill ends (less the margin). Not the newest of the whole fill: a record refolded
+   * after its slice was listed, while older slices were, has a time after this one, so the
+   * next incremental sync fetches it.
+   */
+  anchor: string | null;
+  max_seen: string | null;
+  /** The oldest day listed so far, and the first day the service lets the fill reach. */
+  through: string | null;
+  floor: string;
+}
+
 export interface SignalsCheckpoint {
   hwm: string | null;
   pass: Pass | null;
+  fill?: Fill | null;
+  /** What the line did in the last run: the next run's first page size comes from it. */
+  line?: SavedLine;
 }
 
+interface Page {
+  signals: unknown[];
+  meta: {
+    next_cursor?: string | null;
+    has_more?: boolean | null;
+    start_date?: string | null;
+    end_date?: string | null;
+  };
+}
+
+const DAY = 86_400_000;
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
 const newer = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+const older = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
 
 export function nextHighWater(previous: string | null, maxSeen: string | null): string | null {
   if (maxSeen === null) return previous;
@@ -39,12 +99,188 @@ export function nextHighWater(previous: string | null, maxSeen: string | null): 
   return newer(previous, t);
 }
 
-export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise<void> {
-  const stats = ctx.stats(stream);
+const updatedAt = (s: unknown) =>
+  ((s as { last_updated_at?: string | null }).last_updated_at ?? null) as string | null;
+const dayOf = (s: unknown) => {
+  const r = s as { occurred_at?: unknown; event_date?: unknown };
+  const t =
+    typeof r.occurred_at === 'string'
+      ? r.occurred_at
+      : typeof r.event_date === 'string'
+        ? r.event_date
+        : null;
+  return t ? t.slice(0, 10) : null;
+};
+
+/**
+ * `recent`: a first sync's latest days, or the incremental pass; `history`: the rest of a first
+ * sync (index.ts runs it beside the other streams, after the watches and today's signals).
+ */
+export async function syncSignals(
+  ctx: SyncContext,
+  part: 'recent' | 'history' | 'all' = 'all',
+  stream = 'signals',
+): Promise<void> {
   let cp = (await ctx.checkpoint<SignalsCheckpoint>(stream)) ?? { hwm: null, pass: null };
+  if (!cp.fill && !cp.pass && cp.hwm === null) cp = { ...cp, fill: newFill(ctx) };
+  if (cp.fill) {
+    if (part === 'history' && cp.fill.phase === 'latest') return;
+    await fill(ctx, stream, cp, part === 'recent' ? 'latest' : 'history');
+    return;
+  }
+  if (part === 'history') return;
+  await pass(ctx, stream, cp);
+}
+
+function newFill(ctx: SyncContext): Fill {
+  const latest = ctx.today;
+  const start = addDays(latest, -1) < RECORD_START ? RECORD_START : addDays(latest, -1);
+  return {
+    latest,
+    phase: 'latest',
+    start,
+    end: latest,
+    cursor: null,
+    limit: null,
+    pages: 0,
+    stored: 0,
+    anchor: null,
+    max_seen: null,
+    through: null,
+    floor: RECORD_START,
+  };
+}
+
+/** The slice after `f`'s, or null when the fill has reached the first day it may. */
+function nextSlice(ctx: SyncContext, f: Fill): { start: string; end: string } | null {
+  const end = addDays(f.start, -1);
+  if (end < f.floor) return null;
+  const span = ctx.profile === 'alternate' ? ALTERNATE_SPAN : Infinity;
+  const start = span === Infinity ? f.floor : addDays(end, -(span - 1));
+  return { start: start < f.floor ? f.floor : start, end };
+}
+
+/** A first sync, slice by slice, until `upTo` is done: 'latest' (its first slice) or 'history' (all). */
+async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, upTo: 'latest' | 'history') {
+  const stats = ctx.stats(stream);
+  let cp = start;
+  const { afterPages, ...size } = ctx.groupCommit;
+  const groups = pageGroups(ctx.cache, stream, size);
+  let grouped = 0;
+  try {
+    for (;;) {
+      const f = cp.fill!;
+      if (f.phase === 'history' && upTo === 'latest') break;
+      const { res, limit } = await fetchPage(ctx, stream, {
+        number: f.pages + 1,
+        cursor: f.cursor,
+        limit: f.limit,
+        fallback: FIRST_PAGE_LIMIT,
+        message:
+          f.phase === 'latest'
+            ? `the latest days first (${f.start}..${f.end}), page ${f.pages + 1}`
+            : `the past, newest first (${f.start}..${f.end}), page ${f.pages + 1}`,
+        ask: (lim, cursor, onBody) => askWindow(ctx, f, lim, cursor, onBody),
+      });
+      const signals = res.data.signals;
+      stats.received += signals.length;
+      let maxSeen = f.max_seen;
+      let through = f.through;
+      for (const s of signals) {
+        maxSeen = newer(maxSeen, updatedAt(s));
+        through = older(through, dayOf(s));
+      }
+      const next = res.data.meta.next_cursor ?? null;
+      const more = Boolean(next) && res.data.meta.has_more !== false && signals.length > 0;
+      // The service's own start for the slice: a plan's history floor raises it, and the fill
+      // ends there (nothing older can be read).
+      const applied = res.data.meta.start_date ?? null;
+      const floor = f.phase === 'history' && applied && applied > f.start ? applied : f.floor;
+      const after: Fill = {
+        ...f,
+        cursor: more ? next : null,
+        limit: more ? limit : null,
+        pages: f.pages + 1,
+        stored: f.stored + signals.length,
+        max_seen: maxSeen,
+        through,
+        floor,
+      };
+      let nextCp: SignalsCheckpoint;
+      if (more) nextCp = { ...cp, fill: after, line: ctx.pacer.save() };
+      else {
+        // The slice is listed: the anchor is set by the first that listed anything.
+        const anchor = after.anchor ?? after.max_seen;
+        const slice = nextSlice(ctx, { ...after, floor });
+        nextCp = slice
+          ? {
+              ...cp,
+              fill: { ...after, anchor, phase: 'history', start: slice.start, end: slice.end },
+              line: ctx.pacer.save(),
+            }
+          : { hwm: nextHighWater(cp.hwm, anchor), pass: null, fill: null, line: ctx.pacer.save() };
+      }
+      estimate(ctx, after);
+      const store: OpCall = [
+        'storeSignalsPage',
+        { profile: ctx.profile, signals, stream, checkpoint: nextCp },
+      ];
+      const stored = (results: unknown[]) => {
+        const r = results[0] as { inserted: number; updated: number };
+        stats.stored += r.inserted + r.updated;
+      };
+      if (f.pages >= afterPages)
+        await groups.add([store], (results) => {
+          stored(results);
+          grouped += signals.length;
+        });
+      else stored(await ctx.cache.tx([store]));
+      cp = nextCp;
+      if (!cp.fill) {
+        ctx.line.firstSync = null;
+        break;
+      }
+    }
+    await groups.flush();
+    await tidy(ctx, stream, grouped);
+  } catch (e) {
+    const failed = await groups.settle();
+    throw failed && !(e instanceof SyncStopped) ? failed : e;
+  }
+}
+
+/** A first sync's estimates for the window: what is left, its time at the line's rate, its tokens. */
+function estimate(ctx: SyncContext, f: Fill): void {
+  const listed = f.through ? daysBetween(f.through, f.latest) + 1 : null;
+  const left = f.through ? Math.max(0, daysBetween(f.floor, f.through)) : null;
+  const perDay = listed && listed > 0 ? f.stored / listed : null;
+  const signalsLeft = perDay !== null && left !== null ? Math.round(perDay * left) : null;
+  const line = ctx.pacer.measured();
+  const limit = ctx.pacer.last ?? FIRST_PAGE_LIMIT;
+  const pagesLeft = signalsLeft === null ? null : Math.ceil(signalsLeft / limit);
+  const perRecord = ctx.pacer.bytesPerRecord;
+  ctx.line.firstSync = {
+    phase: f.phase,
+    stored: f.stored,
+    through: f.through,
+    signalsLeft,
+    secondsLeft:
+      signalsLeft !== null && pagesLeft !== null && line.bytesPerSecond && perRecord
+        ? Math.round(
+            (signalsLeft * perRecord) / line.bytesPerSecond + (pagesLeft * (line.firstByteMs ?? 0)) / 1000,
+          )
+        : null,
+    tokensLeft: pagesLeft === null ? null : pagesLeft * TOKENS_PER_PAGE,
+  };
+}
+
+/** An incremental sync: everything changed since the high-water mark, in one cursor pass. */
+async function pass(ctx: SyncContext, stream: string, start: SignalsCheckpoint): Promise<void> {
+  const stats = ctx.stats(stream);
+  let cp = start;
   if (!cp.pass)
     cp = {
-      hwm: cp.hwm,
+      ...cp,
       pass: {
         since: cp.hwm,
         start_date: RECORD_START,
@@ -54,60 +290,51 @@ export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise
         pages: 0,
       },
     };
-  const pass = cp.pass!;
-  // A long pass (a first sync) commits pages in groups while the next ones are fetched; until
-  // then, and in every short incremental pass, each page is its own transaction.
+  const p = cp.pass!;
+  // A long pass (a catch-up after long offline) commits pages in groups while the next ones
+  // are fetched; until then, and in every short incremental pass, each page is its own transaction.
   const { afterPages, ...size } = ctx.groupCommit;
   const groups = pageGroups(ctx.cache, stream, size);
-  // Signals this run stored in groups (a long pass): enough of them and the words' index is
-  // tidied once the pass is in (tidySignalIndex).
   let grouped = 0;
   try {
     for (;;) {
-      ctx.progress({
-        stream,
-        message: `page ${pass.pages + 1}${pass.since ? ` (changed since ${pass.since})` : ''}`,
-        done: stats.received,
+      const { res, limit } = await fetchPage(ctx, stream, {
+        number: p.pages + 1,
+        cursor: p.cursor,
+        limit: p.limit ?? (p.cursor ? PAGE_LIMIT_MAX : null),
+        fallback: PAGE_LIMIT_MAX,
+        message: `page ${p.pages + 1}${p.since ? ` (changed since ${p.since})` : ''}`,
+        ask: (lim, cursor, onBody) => askChanged(ctx, p, lim, cursor, onBody),
       });
-      const res = await ctx.call(stream, 3, () => request(ctx, pass));
-      const signals = res.data.signals as unknown[];
-      // Country-level signals (main, with bbox) are never asked for: the stream is worldwide.
+      const signals = res.data.signals;
       stats.received += signals.length;
-      let maxSeen = pass.max_seen;
-      for (const s of signals)
-        maxSeen = newer(
-          maxSeen,
-          ((s as { last_updated_at?: string | null }).last_updated_at ?? null) as string | null,
-        );
+      let maxSeen = p.max_seen;
+      for (const s of signals) maxSeen = newer(maxSeen, updatedAt(s));
       const next = res.data.meta.next_cursor ?? null;
       const more = Boolean(next) && res.data.meta.has_more !== false && signals.length > 0;
       const checkpoint: SignalsCheckpoint = more
-        ? { hwm: cp.hwm, pass: { ...pass, cursor: next, max_seen: maxSeen, pages: pass.pages + 1 } }
-        : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null };
+        ? {
+            hwm: cp.hwm,
+            pass: { ...p, cursor: next, max_seen: maxSeen, pages: p.pages + 1, limit },
+            line: ctx.pacer.save(),
+          }
+        : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null, line: ctx.pacer.save() };
       const store: OpCall = ['storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint }];
       const stored = (results: unknown[]) => {
         const r = results[0] as { inserted: number; updated: number };
         stats.stored += r.inserted + r.updated;
       };
-      if (pass.pages >= afterPages)
+      if (p.pages >= afterPages)
         await groups.add([store], (results) => {
           stored(results);
           grouped += signals.length;
         });
       else stored(await ctx.cache.tx([store]));
       if (!more) break;
-      Object.assign(pass, checkpoint.pass);
+      Object.assign(p, checkpoint.pass);
     }
     await groups.flush();
-    // After a first sync or a long catch-up: the search index merged, and the map's points
-    // saved for the next launch (both on the writer's thread).
-    if (grouped > 0) {
-      ctx.progress({ stream, message: 'optimising the search index', done: stats.received });
-      if (await ctx.cache.one('tidySignalIndex', { stored: grouped })) {
-        ctx.progress({ stream, message: 'saving the map for the next launch', done: stats.received });
-        await ctx.cache.one('savePointColumns');
-      }
-    }
+    await tidy(ctx, stream, grouped);
   } catch (e) {
     // Pages already fetched are committed before the stream stops (a budget, a lost link):
     // their tokens are spent. A failed commit is then said instead of nothing.
@@ -116,27 +343,138 @@ export async function syncSignals(ctx: SyncContext, stream = 'signals'): Promise
   }
 }
 
-interface Page {
-  signals: unknown[];
-  meta: { next_cursor?: string | null; has_more?: boolean | null };
+/** After a first sync or a long catch-up: the search index merged, and the map's points saved. */
+async function tidy(ctx: SyncContext, stream: string, grouped: number): Promise<void> {
+  if (grouped === 0) return;
+  const done = ctx.stats(stream).received;
+  ctx.progress({ stream, message: 'optimising the search index', done });
+  if (await ctx.cache.one('tidySignalIndex', { stored: grouped })) {
+    ctx.progress({ stream, message: 'saving the map for the next launch', done });
+    await ctx.cache.one('savePointColumns');
+  }
 }
 
-function request(ctx: SyncContext, pass: Pass): Promise<ApiResult<Page>> {
-  const cursor = pass.cursor ? { cursor: pass.cursor } : {};
+type Ask = (
+  limit: number,
+  cursor: string | null,
+  onBody: (p: BodyProgress) => void,
+) => Promise<ApiResult<Page>>;
+
+export interface PageAsk {
+  /** The page's number in its pass, for progress. */
+  number: number;
+  /** The cursor to continue from, and the page size it was issued for. */
+  cursor: string | null;
+  limit: number | null;
+  /** The page size before the line is measured. */
+  fallback: number;
+  message: string;
+  ask: Ask;
+}
+
+/**
+ * Fetches one page sized to the line. With a cursor the page size changes only when the line's
+ * fit is well off it; a service that binds its cursor to the page size (a 400 for a changed
+ * limit) is asked again with the cursor's own, and that is remembered (the checkpoint keeps it).
+ */
+export async function fetchPage(
+  ctx: SyncContext,
+  stream: string,
+  a: PageAsk,
+): Promise<{ res: ApiResult<Page>; limit: number }> {
+  const wanted = ctx.pacer.next(a.fallback);
+  let limit = a.cursor && a.limit !== null ? ctx.pacer.withCursor(a.limit, wanted) : wanted;
+  const perRecord = ctx.pacer.bytesPerRecord;
+  let lastSaid = 0;
+  const say = (force: boolean) => {
+    const now = performance.now();
+    if (!force && now - lastSaid < PROGRESS_EVERY_MS) return;
+    lastSaid = now;
+    ctx.progress({ stream, message: a.message, done: ctx.stats(stream).received, line: ctx.line.snapshot() });
+  };
+  const onBody = (p: BodyProgress) => {
+    ctx.line.page = {
+      stream,
+      number: a.number,
+      limit,
+      bytes: p.wireBytes,
+      expectedBytes: p.expectedBytes ?? (perRecord ? Math.round(perRecord * limit) : null),
+    };
+    say(false);
+  };
+  const begin = () => {
+    ctx.line.page = {
+      stream,
+      number: a.number,
+      limit,
+      bytes: 0,
+      expectedBytes: perRecord ? Math.round(perRecord * limit) : null,
+    };
+    say(true);
+  };
+  begin();
+  let res: ApiResult<Page>;
+  try {
+    res = await ctx.call(stream, TOKENS_PER_PAGE, () => a.ask(limit, a.cursor, onBody));
+  } catch (e) {
+    const changed = a.cursor !== null && a.limit !== null && limit !== a.limit;
+    if (!(changed && e instanceof ApiError && e.kind === 'invalid')) throw e;
+    ctx.pacer.cursorKeepsLimit = false;
+    limit = a.limit!;
+    begin();
+    res = await ctx.call(stream, TOKENS_PER_PAGE, () => a.ask(limit, a.cursor, onBody));
+  }
+  if (a.cursor !== null && a.limit !== null && limit !== a.limit) ctx.pacer.cursorKeepsLimit = true;
+  ctx.pacer.observe(res.transfer, res.data.signals.length, limit);
+  ctx.line.page = null;
+  return { res, limit };
+}
+
+/** A slice of a first sync: main start_date..end_date newest first; alternate date + days. */
+function askWindow(
+  ctx: SyncContext,
+  f: Fill,
+  limit: number,
+  cursor: string | null,
+  onBody: (p: BodyProgress) => void,
+): Promise<ApiResult<Page>> {
+  const c = cursor ? { cursor } : {};
   if (ctx.client.profile === 'main')
-    return ctx.client.signals({
-      start_date: pass.start_date,
-      end_date: pass.end_date,
-      sort: 'latest',
-      limit: PAGE,
-      ...(pass.since ? { updated_since: pass.since } : {}),
-      ...cursor,
-    }) as Promise<ApiResult<Page>>;
-  // Alternate: the first pass asks for everything enriched since the record's start (the
-  // date + days window cannot reach back more than 30 days; updated_since ignores it).
-  return ctx.client.signals({
-    limit: PAGE,
-    updated_since: pass.since ?? `${RECORD_START}T00:00:00Z`,
-    ...cursor,
-  }) as Promise<ApiResult<Page>>;
+    return ctx.client.signals(
+      { start_date: f.start, end_date: f.end, sort: 'latest', limit, ...c },
+      { onBody },
+    ) as Promise<ApiResult<Page>>;
+  return ctx.client.signals(
+    { date: f.end, days: daysBetween(f.start, f.end) + 1, limit, ...c },
+    { onBody },
+  ) as Promise<ApiResult<Page>>;
+}
+
+/** An incremental pass: main narrows the window by updated_since; alternate ignores the window. */
+function askChanged(
+  ctx: SyncContext,
+  p: Pass,
+  limit: number,
+  cursor: string | null,
+  onBody: (p: BodyProgress) => void,
+): Promise<ApiResult<Page>> {
+  const c = cursor ? { cursor } : {};
+  if (ctx.client.profile === 'main')
+    return ctx.client.signals(
+      {
+        start_date: p.start_date,
+        end_date: p.end_date,
+        sort: 'latest',
+        limit,
+        ...(p.since ? { updated_since: p.since } : {}),
+        ...c,
+      },
+      { onBody },
+    ) as Promise<ApiResult<Page>>;
+  // Alternate: a pass from before first syncs were sliced asked everything enriched since the
+  // record's start (updated_since ignores the window).
+  return ctx.client.signals(
+    { limit, updated_since: p.since ?? `${RECORD_START}T00:00:00Z`, ...c },
+    { onBody },
+  ) as Promise<ApiResult<Page>>;
 }
