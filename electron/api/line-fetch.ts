@@ -56,8 +56,17 @@ function headerPairs(init: ConstructorParameters<typeof Headers>[0]): Record<str
 /** A network failure as fetch reports it: a TypeError whose cause carries the socket's code. */
 const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
 
-export const lineFetch: typeof fetch = (input, init = {}) =>
-  new Promise<Response>((resolve, reject) => {
+export const lineFetch: typeof fetch = (input, init = {}) => send(input, init, false);
+
+/**
+ * A kept-alive connection the service closed while idle (its timer runs from when it wrote its
+ * last answer, which on a slow line is long before that answer has crossed it) resets the next
+ * request before the service reads it: that request goes again, once, on a new connection.
+ */
+const STALE = new Set(['ECONNRESET', 'EPIPE']);
+
+function send(input: Parameters<typeof fetch>[0], init: RequestInit, retried: boolean): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const mod = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : null;
     if (!mod) return reject(fetchFailed(new Error(`unsupported protocol ${url.protocol}`)));
@@ -80,11 +89,17 @@ export const lineFetch: typeof fetch = (input, init = {}) =>
     });
     const onAbort = () => req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
     signal?.addEventListener('abort', onAbort, { once: true });
+    let answered = false;
     req.on('error', (e) => {
       signal?.removeEventListener('abort', onAbort);
-      reject(signal?.aborted ? signal.reason : fetchFailed(e));
+      if (signal?.aborted) return reject(signal.reason);
+      const code = (e as { code?: string }).code ?? '';
+      if (!answered && !retried && req.reusedSocket && STALE.has(code))
+        return resolve(send(input, { ...init, headers }, true));
+      reject(fetchFailed(e));
     });
     req.on('response', (res) => {
+      answered = true;
       const encodingHeader = res.headers['content-encoding']?.trim().toLowerCase() ?? null;
       const decode = decoder(encodingHeader);
       // The socket's own count, so headers and chunk framing are the line's too.
@@ -121,3 +136,4 @@ export const lineFetch: typeof fetch = (input, init = {}) =>
     });
     req.end(body);
   });
+}

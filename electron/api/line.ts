@@ -45,9 +45,9 @@ export interface LineSnapshot {
 }
 
 /** Enough bytes for a rate worth quoting; smaller answers are mostly their first packet. */
-const RATE_MIN_BYTES = 16_384;
+const RATE_MIN_BYTES = 8_192;
 /** Answers smaller than this say little about the rate (they arrive in one piece). */
-const RATE_MIN_TRANSFER = 4_096;
+const RATE_MIN_TRANSFER = 2_048;
 const KEEP = 32;
 
 const median = (xs: number[]): number | null => {

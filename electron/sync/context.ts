@@ -55,6 +55,8 @@ export interface SyncProgress {
   total?: number;
   /** The line, the page in flight and a first sync's estimates. */
   line?: SyncLine;
+  /** The stream has nothing more to do in this run. */
+  finished?: true;
 }
 
 /** The run must stop now but the next run continues from the checkpoints (exit 3). */

@@ -16,6 +16,7 @@ import {
   type SyncSummary,
 } from './context';
 import { syncBrief, syncDevelopments, syncMeasured, syncTransit } from './feeds';
+import { firstSyncPending } from './line-state';
 import { FIRST_PAGE_LIMIT } from './pacing';
 import { reconcile } from './reconcile';
 import { PAGE, syncSignals, type SignalsCheckpoint } from './signals';
@@ -41,7 +42,8 @@ export interface SyncOptions {
   pageTargetMs?: number;
 }
 
-export type { SyncProgress, SyncSummary } from './context';
+export type { LineSummary, SyncProgress, SyncSummary } from './context';
+export { firstSyncPending, idleLine } from './line-state';
 
 /** The 50 threads most recently fetched: the events the analyst opened or watches. */
 function openedThreads(ctx: SyncContext): Promise<string[]> {
@@ -49,20 +51,21 @@ function openedThreads(ctx: SyncContext): Promise<string[]> {
 }
 export { SyncStopped } from './context';
 
-type Stream = readonly [string, (c: SyncContext) => Promise<void>];
+/** A stream's name, its run, and whether it is its last part in this run (a 'done' push after it). */
+type Stream = readonly [string, (c: SyncContext) => Promise<void>, boolean?];
 
 /**
  * What matters first (docs/sync.md, "Slow links"): the standing orders, the latest days of
  * signals (a first sync) or what changed (an incremental one), and the watches, one after the
- * other; then the past of a first sync beside the other streams (developments, monitoring, the
- * brief, measured, transit, threads), so the round trips of one are spent while the other's
- * answer streams; then the reconciliation of --full, alone.
+ * other; then three lanes side by side, so the round trips of one are spent while another's
+ * answer streams: the past of a first sync; the developments; monitoring, the brief, transit,
+ * measured and threads (small answers, mostly round trips). Then the reconciliation of --full.
  */
 export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   const cache = opts.writer ?? inlineWriter(opts.db);
   const saved = (await cache.one('getCheckpoint', 'signals')) as SignalsCheckpoint | null;
   const ctx = createContext({ ...opts, writer: cache, savedLine: saved?.line ?? null });
-  const firstSync = !saved || (saved.hwm === null && !saved.pass) || Boolean(saved.fill);
+  const firstSync = firstSyncPending(saved);
   const planned = ctx.pacer.next(firstSync ? FIRST_PAGE_LIMIT : PAGE);
   ctx.progress({
     stream: 'signals',
@@ -73,14 +76,15 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   });
   const first: Stream[] = [
     ['standing_orders', syncStandingOrders],
-    ['signals', (c) => syncSignals(c, 'recent')],
+    // A first sync's past comes later, beside the other streams.
+    ['signals', (c) => syncSignals(c, 'recent'), !firstSync],
     ...(ctx.client.profile === 'alternate'
       ? ([['watches', (c: SyncContext) => syncWatches(c, c.client as AlternateClient)]] as const)
       : []),
   ];
-  const history: Stream[] = [['signals', (c) => syncSignals(c, 'history')]];
+  const history: Stream[] = firstSync ? [['signals', (c) => syncSignals(c, 'history')]] : [];
+  const developments: Stream[] = [['developments', syncDevelopments]];
   const rest: Stream[] = [
-    ['developments', syncDevelopments],
     ['monitoring', syncMonitoring],
     ['brief', syncBrief],
     ['transit', syncTransit],
@@ -91,7 +95,9 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   await runStreams(ctx, first);
   if (!ctx.summary.stopped) {
     // Both lanes end before a failure is thrown: neither is left working on a closing cache.
-    const lanes = await Promise.allSettled([runStreams(ctx, history), runStreams(ctx, rest)]);
+    const lanes = await Promise.allSettled(
+      [history, developments, rest].map((streams) => runStreams(ctx, streams)),
+    );
     for (const l of lanes) if (l.status === 'rejected') throw l.reason;
   }
   if (!ctx.summary.stopped && opts.full) await runStreams(ctx, [['reconcile', reconcile]]);
@@ -122,9 +128,10 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
  * is thrown once every lane has ended.
  */
 async function runStreams(ctx: SyncContext, streams: readonly Stream[]): Promise<void> {
-  for (const [name, run] of streams) {
+  for (const [name, run, last = true] of streams) {
     try {
       await run(ctx);
+      if (last) ctx.progress({ stream: name, message: 'done', finished: true });
     } catch (e) {
       if (e instanceof SyncStopped) {
         ctx.summary.stopped ??= { reason: e.reason, message: e.message };

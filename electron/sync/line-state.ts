@@ -2,10 +2,12 @@
 // compression, last failure), the page size the pacer chose, the signals page in flight and a
 // first sync's estimates. The signals stream fills `page` and `firstSync`; progress pushes and
 // the run's summary carry `snapshot()`.
+import type Database from 'better-sqlite3';
 import type { LineMeter } from '../api/line';
 import { fmtBytes } from '../api/transport';
+import { getCheckpoint } from '../cache';
 import { PAGE_LIMIT_MAX, tokensPer1000, type SyncLine } from '../../shared/sync-line';
-import type { Pacer } from './pacing';
+import { FIRST_PAGE_LIMIT, Pacer, type SavedLine } from './pacing';
 
 export interface LineState {
   page: SyncLine['page'];
@@ -50,4 +52,40 @@ export function lineState(meter: LineMeter | undefined, pacer: Pacer): LineState
     },
   };
   return state;
+}
+
+/** Whether no first sync has completed: the signals checkpoint has no high-water mark yet. */
+export function firstSyncPending(cp: { hwm: string | null; pass: unknown; fill?: unknown } | null): boolean {
+  return !cp || (cp.hwm === null && !cp.pass) || Boolean(cp.fill);
+}
+
+/**
+ * The line between runs, from what the last run kept in the signals checkpoint: its rate, and
+ * the page size and cost the next run starts with (what a first sync will cost, shown before it).
+ */
+export function idleLine(db: Database.Database): { line: SyncLine; firstSyncPending: boolean } {
+  const cp = getCheckpoint<{ hwm: string | null; pass: unknown; fill?: unknown; line?: SavedLine }>(
+    db,
+    'signals',
+  );
+  const pending = firstSyncPending(cp);
+  const pacer = new Pacer(undefined, cp?.line ?? null);
+  const limit = pacer.next(pending ? FIRST_PAGE_LIMIT : PAGE_LIMIT_MAX);
+  pacer.last = limit;
+  const saved = cp?.line;
+  return {
+    firstSyncPending: pending,
+    line: {
+      bytesPerSecond: saved?.bytesPerSecond ? Math.round(saved.bytesPerSecond) : null,
+      firstByteMs: saved?.firstByteMs ? Math.round(saved.firstByteMs) : null,
+      encoding: saved?.encoding ?? null,
+      compressionRatio: saved?.compressionRatio ?? null,
+      pageLimit: limit,
+      adapted: pacer.adapted(),
+      tokensPer1000: tokensPer1000(limit),
+      page: null,
+      firstSync: null,
+      lastError: null,
+    },
+  };
 }

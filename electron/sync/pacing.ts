@@ -26,6 +26,9 @@ export interface SavedLine {
   cursorKeepsLimit: boolean | null;
   /** The page limit the run ended with. */
   limit: number;
+  /** How its answers came: Content-Encoding (null: uncompressed), bytes on the line per byte decoded. */
+  encoding?: string | null;
+  compressionRatio?: number | null;
 }
 
 /** Records a page of `limit` brings in `targetMs` on this line (1–500); null when not measured. */
@@ -60,9 +63,12 @@ export class Pacer {
     this.cursorKeepsLimit = saved?.cursorKeepsLimit ?? null;
   }
 
-  /** What the line meter says now, else what the last run saw. */
+  /** Bytes/s of this run's last signals pages on their own (when the meter has too little). */
+  private pageRate: number | null = null;
+
+  /** What the line meter says now, else the last pages', else what the last run saw. */
   measured(): Pick<LineSnapshot, 'bytesPerSecond' | 'firstByteMs'> {
-    const rate = this.line?.bytesPerSecond() ?? null;
+    const rate = this.line?.bytesPerSecond() ?? this.pageRate;
     const firstByte = this.line?.firstByteMs() ?? null;
     return {
       bytesPerSecond: rate ?? this.saved?.bytesPerSecond ?? null,
@@ -78,7 +84,8 @@ export class Pacer {
     const fit = fitLimit(this.measured(), this.bytesPerRecord, this.targetMs);
     this.fit = fit;
     let limit = fit ?? this.last ?? this.saved?.limit ?? fallback;
-    if (this.last !== null) limit = Math.min(limit, this.last * MAX_GROWTH);
+    // A rate from one page alone (the meter had too few bytes) may be far off: grow slowly then.
+    if (this.last !== null && !this.line?.bytesPerSecond()) limit = Math.min(limit, this.last * MAX_GROWTH);
     return Math.max(1, Math.min(PAGE_LIMIT_MAX, Math.round(limit)));
   }
 
@@ -96,6 +103,8 @@ export class Pacer {
   observe(transfer: TransferInfo | undefined, records: number, limit: number): void {
     this.last = limit;
     if (!transfer || records === 0) return;
+    const streaming = transfer.totalMs - transfer.firstByteMs;
+    if (streaming > 0 && transfer.wireBytes > 0) this.pageRate = (transfer.wireBytes * 1000) / streaming;
     const per = transfer.wireBytes / records;
     this.bytesPerRecord = this.bytesPerRecord === null ? per : 0.5 * this.bytesPerRecord + 0.5 * per;
   }
@@ -107,7 +116,10 @@ export class Pacer {
 
   save(): SavedLine {
     const m = this.measured();
+    const seen = this.line?.snapshot();
     return {
+      encoding: seen?.compressionRatio ? seen.encoding : (this.saved?.encoding ?? null),
+      compressionRatio: seen?.compressionRatio ?? this.saved?.compressionRatio ?? null,
       bytesPerSecond: m.bytesPerSecond,
       firstByteMs: m.firstByteMs,
       bytesPerRecord: this.bytesPerRecord,

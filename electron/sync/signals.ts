@@ -167,21 +167,25 @@ async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, 
   const { afterPages, ...size } = ctx.groupCommit;
   const groups = pageGroups(ctx.cache, stream, size);
   let grouped = 0;
+  const ask = (f: Fill) =>
+    fetchPage(ctx, stream, {
+      number: f.pages + 1,
+      cursor: f.cursor,
+      limit: f.limit,
+      fallback: FIRST_PAGE_LIMIT,
+      message:
+        f.phase === 'latest'
+          ? `the latest days first (${f.start}..${f.end}), page ${f.pages + 1}`
+          : `the past, newest first (${f.start}..${f.end}), page ${f.pages + 1}`,
+      ask: (lim, cursor, onBody) => askWindow(ctx, f, lim, cursor, onBody),
+    });
+  let ahead: ReturnType<typeof ask> | null = null;
   try {
     for (;;) {
       const f = cp.fill!;
       if (f.phase === 'history' && upTo === 'latest') break;
-      const { res, limit } = await fetchPage(ctx, stream, {
-        number: f.pages + 1,
-        cursor: f.cursor,
-        limit: f.limit,
-        fallback: FIRST_PAGE_LIMIT,
-        message:
-          f.phase === 'latest'
-            ? `the latest days first (${f.start}..${f.end}), page ${f.pages + 1}`
-            : `the past, newest first (${f.start}..${f.end}), page ${f.pages + 1}`,
-        ask: (lim, cursor, onBody) => askWindow(ctx, f, lim, cursor, onBody),
-      });
+      const { res, limit } = await (ahead ?? ask(f));
+      ahead = null;
       const signals = res.data.signals;
       stats.received += signals.length;
       let maxSeen = f.max_seen;
@@ -221,6 +225,10 @@ async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, 
           : { hwm: nextHighWater(cp.hwm, anchor), pass: null, fill: null, line: ctx.pacer.save() };
       }
       estimate(ctx, after);
+      // The next page is asked for before this one is written: its round trip and the
+      // service's time pass while the cache stores this one.
+      const nf = nextCp.fill;
+      if (nf && !(nf.phase === 'history' && upTo === 'latest')) ahead = settled(ask(nf));
       const store: OpCall = [
         'storeSignalsPage',
         { profile: ctx.profile, signals, stream, checkpoint: nextCp },
@@ -244,9 +252,16 @@ async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, 
     await groups.flush();
     await tidy(ctx, stream, grouped);
   } catch (e) {
+    await ahead?.catch(() => undefined);
     const failed = await groups.settle();
     throw failed && !(e instanceof SyncStopped) ? failed : e;
   }
+}
+
+/** A promise asked ahead: its failure is met when it is awaited, never left unhandled. */
+function settled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
 }
 
 /** A first sync's estimates for the window: what is left, its time at the line's rate, its tokens. */
@@ -296,16 +311,20 @@ async function pass(ctx: SyncContext, stream: string, start: SignalsCheckpoint):
   const { afterPages, ...size } = ctx.groupCommit;
   const groups = pageGroups(ctx.cache, stream, size);
   let grouped = 0;
+  const ask = (q: Pass) =>
+    fetchPage(ctx, stream, {
+      number: q.pages + 1,
+      cursor: q.cursor,
+      limit: q.limit ?? (q.cursor ? PAGE_LIMIT_MAX : null),
+      fallback: PAGE_LIMIT_MAX,
+      message: `page ${q.pages + 1}${q.since ? ` (changed since ${q.since})` : ''}`,
+      ask: (lim, cursor, onBody) => askChanged(ctx, q, lim, cursor, onBody),
+    });
+  let ahead: ReturnType<typeof ask> | null = null;
   try {
     for (;;) {
-      const { res, limit } = await fetchPage(ctx, stream, {
-        number: p.pages + 1,
-        cursor: p.cursor,
-        limit: p.limit ?? (p.cursor ? PAGE_LIMIT_MAX : null),
-        fallback: PAGE_LIMIT_MAX,
-        message: `page ${p.pages + 1}${p.since ? ` (changed since ${p.since})` : ''}`,
-        ask: (lim, cursor, onBody) => askChanged(ctx, p, lim, cursor, onBody),
-      });
+      const { res, limit } = await (ahead ?? ask(p));
+      ahead = null;
       const signals = res.data.signals;
       stats.received += signals.length;
       let maxSeen = p.max_seen;
@@ -319,6 +338,7 @@ async function pass(ctx: SyncContext, stream: string, start: SignalsCheckpoint):
             line: ctx.pacer.save(),
           }
         : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null, line: ctx.pacer.save() };
+      if (checkpoint.pass) ahead = settled(ask({ ...checkpoint.pass }));
       const store: OpCall = ['storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint }];
       const stored = (results: unknown[]) => {
         const r = results[0] as { inserted: number; updated: number };
@@ -338,6 +358,7 @@ async function pass(ctx: SyncContext, stream: string, start: SignalsCheckpoint):
   } catch (e) {
     // Pages already fetched are committed before the stream stops (a budget, a lost link):
     // their tokens are spent. A failed commit is then said instead of nothing.
+    await ahead?.catch(() => undefined);
     const failed = await groups.settle();
     throw failed && !(e instanceof SyncStopped) ? failed : e;
   }
@@ -384,6 +405,7 @@ export async function fetchPage(
 ): Promise<{ res: ApiResult<Page>; limit: number }> {
   const wanted = ctx.pacer.next(a.fallback);
   let limit = a.cursor && a.limit !== null ? ctx.pacer.withCursor(a.limit, wanted) : wanted;
+  ctx.pacer.last = limit;
   const perRecord = ctx.pacer.bytesPerRecord;
   let lastSaid = 0;
   const say = (force: boolean) => {
@@ -420,7 +442,7 @@ export async function fetchPage(
     const changed = a.cursor !== null && a.limit !== null && limit !== a.limit;
     if (!(changed && e instanceof ApiError && e.kind === 'invalid')) throw e;
     ctx.pacer.cursorKeepsLimit = false;
-    limit = a.limit!;
+    limit = ctx.pacer.last = a.limit!;
     begin();
     res = await ctx.call(stream, TOKENS_PER_PAGE, () => a.ask(limit, a.cursor, onBody));
   }
