@@ -137,3 +137,48 @@ function send(input: Parameters<typeof fetch>[0], init: RequestInit, retried: bo
     req.end(body);
   });
 }
+
+/**
+ * A whole answer read under the same limits as the API client's (transport.ts): given up when
+ * no byte has come for `idleMs` (before the answer starts too) or at `ceilingMs`, never while
+ * it still flows. For calls outside the API client (the orbital elements' GP file).
+ */
+export async function fetchText(
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
+  url: string,
+  init: RequestInit = {},
+  limits: { idleMs?: number; ceilingMs?: number } = {},
+): Promise<{ res: Response; text: string }> {
+  const idleMs = limits.idleMs ?? 30_000;
+  const ctrl = new AbortController();
+  const giveUp = (why: string) => ctrl.abort(new DOMException(why, 'TimeoutError'));
+  let idle = setTimeout(() => giveUp(`no answer within ${idleMs} ms`), idleMs);
+  const kick = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => giveUp(`no byte for ${idleMs} ms`), idleMs);
+  };
+  const ceilingMs = limits.ceilingMs ?? 600_000;
+  const ceiling = setTimeout(
+    () => giveUp(`still unfinished after ${Math.round(ceilingMs / 1000)} s`),
+    ceilingMs,
+  );
+  const signal = init.signal ? AbortSignal.any([ctrl.signal, init.signal]) : ctrl.signal;
+  try {
+    const res = await fetchImpl(url, { ...init, signal });
+    kick();
+    const chunks: Uint8Array[] = [];
+    const reader = res.body?.getReader();
+    for (;;) {
+      const part = reader ? await reader.read() : { done: true as const, value: undefined };
+      if (part.done) break;
+      chunks.push(part.value);
+      kick();
+    }
+    return { res, text: Buffer.concat(chunks).toString('utf8') };
+  } catch (e) {
+    throw ctrl.signal.aborted && ctrl.signal.reason instanceof Error ? ctrl.signal.reason : e;
+  } finally {
+    clearTimeout(idle);
+    clearTimeout(ceiling);
+  }
+}

@@ -60,18 +60,27 @@ export function createLinkMonitor(opts: {
       throw err;
     }
     set(true);
-    // A connection cut while the body streams is a network failure too.
-    const text = res.text.bind(res);
-    Object.defineProperty(res, 'text', {
-      value: async () => {
-        try {
-          return await text();
-        } catch (err) {
-          if (!cancelledByCaller(init)) set(false);
-          throw err;
-        }
-      },
-    });
+    // A connection cut while the body streams is a network failure too: the body is read
+    // through a stream that says so (the transport reads it chunk by chunk, docs/sync.md).
+    const source = res.body;
+    if (source) {
+      const reader = source.getReader();
+      const watched = new ReadableStream<Uint8Array>({
+        async pull(ctrl) {
+          try {
+            const part = await reader.read();
+            if (part.done) ctrl.close();
+            else ctrl.enqueue(part.value);
+          } catch (err) {
+            if (!cancelledByCaller(init)) set(false);
+            ctrl.error(err);
+          }
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      Object.defineProperty(res, 'body', { value: watched });
+      Object.defineProperty(res, 'text', { value: () => new Response(watched).text() });
+    }
     return res;
   };
 

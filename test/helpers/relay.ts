@@ -47,6 +47,9 @@ interface Flow {
   queued: number;
   from: net.Socket;
   to: net.Socket;
+  /** Pieces on the wire, in order, with when each arrives (one timer delivers them in turn). */
+  wire: { at: number; data: Buffer }[];
+  landing: ReturnType<typeof setTimeout> | null;
 }
 
 /** One direction of the line. */
@@ -85,6 +88,25 @@ class Line {
     this.pump();
   }
 
+  /** Delivers a flow's pieces in the order they were sent, each once its time has come. */
+  private land(flow: Flow): void {
+    if (flow.landing || !flow.wire.length) return;
+    flow.landing = setTimeout(
+      () => {
+        flow.landing = null;
+        const now = performance.now();
+        while (flow.wire.length && flow.wire[0]!.at <= now + 1) {
+          const piece = flow.wire.shift()!.data;
+          if (flow.to.destroyed) continue;
+          flow.to.write(piece);
+          this.delivered(piece.length);
+        }
+        this.land(flow);
+      },
+      Math.max(0, flow.wire[0]!.at - performance.now()),
+    );
+  }
+
   private pump(): void {
     if (this.pumping) return;
     const now = performance.now();
@@ -97,6 +119,7 @@ class Line {
     for (const f of this.flows.filter((x) => x.to.destroyed)) {
       f.queue = [];
       f.queued = 0;
+      f.wire = [];
       this.remove(f);
     }
     const ready = this.flows.filter((f) => f.queued > 0);
@@ -116,15 +139,8 @@ class Line {
     flow.queued -= size;
     if (flow.queued <= WINDOW && flow.from.isPaused()) flow.from.resume();
     this.freeAt += (size / this.rate) * 1000;
-    const piece = Buffer.concat(parts);
-    setTimeout(
-      () => {
-        if (flow.to.destroyed) return;
-        flow.to.write(piece);
-        this.delivered(piece.length);
-      },
-      Math.max(0, this.freeAt + this.delayMs - now),
-    );
+    flow.wire.push({ at: this.freeAt + this.delayMs, data: Buffer.concat(parts) });
+    this.land(flow);
     this.pumping = setTimeout(
       () => {
         this.pumping = null;
@@ -157,8 +173,8 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
     const service = net.connect({ host: opts.target.host ?? '127.0.0.1', port: opts.target.port });
     sockets.add(client);
     sockets.add(service);
-    const toService: Flow = { queue: [], queued: 0, from: client, to: service };
-    const toClient: Flow = { queue: [], queued: 0, from: service, to: client };
+    const toService: Flow = { queue: [], queued: 0, from: client, to: service, wire: [], landing: null };
+    const toClient: Flow = { queue: [], queued: 0, from: service, to: client, wire: [], landing: null };
     up.add(toService);
     down.add(toClient);
     client.on('data', (d: Buffer) => up.push(toService, d));
@@ -177,7 +193,7 @@ export async function startRelay(opts: RelayOptions): Promise<Relay> {
     // A side that closes has its last bytes carried across the line before the other closes
     // (as TCP delivers what was sent before a FIN).
     const closeAfter = (flow: Flow) => () => {
-      const wait = () => (flow.queued > 0 ? setTimeout(wait, 50) : setTimeout(end, opts.delayMs + 50));
+      const wait = () => (flow.queued > 0 || flow.wire.length ? setTimeout(wait, 50) : setTimeout(end, 50));
       wait();
     };
     client.on('close', closeAfter(toService));

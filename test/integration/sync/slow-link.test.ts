@@ -184,27 +184,27 @@ describe('a line that breaks', () => {
 
 describe('pages sized to the line', () => {
   it('a slow line gets smaller pages, each a slow but flowing answer longer than the idle limit, kept', async () => {
-    // 40 kB/s, 100 ms each way; pages of ~1.4 kB a signal, aimed at 1.5 s: ~40 signals a page.
+    // 60 kB/s, 100 ms each way; pages of ~1.4 kB a signal, aimed at 1 s: ~30 signals a page.
     const { demo, baseUrl, db } = await setup('main', {
       signalsPerDay: 3,
-      line: { downBytesPerSecond: 40_000, delayMs: 100 },
+      line: { downBytesPerSecond: 60_000, delayMs: 100 },
     });
     const progress: SyncProgress[] = [];
-    const client: Client = clientFor(baseUrl, 'main', { timeoutMs: 600 });
+    const client: Client = clientFor(baseUrl, 'main', { timeoutMs: 400 });
     const summary = await runSync({
       db,
       client,
       baseUrl,
       now: () => DEMO_NOW,
-      pageTargetMs: 1500,
+      pageTargetMs: 1000,
       onProgress: (p) => progress.push(p),
     });
     expect(summary.complete).toBe(true);
     expect(querySignals(db, { limit: 0 })).toHaveLength(demo.world.listed().length);
     expect(summary.line).toMatchObject({ adapted: true, planned: { first_sync: true, page_limit: 100 } });
     expect(summary.line!.page_limit).toBeLessThan(80);
-    expect(summary.line!.bytes_per_second).toBeGreaterThan(25_000);
-    expect(summary.line!.bytes_per_second).toBeLessThan(50_000);
+    expect(summary.line!.bytes_per_second).toBeGreaterThan(40_000);
+    expect(summary.line!.bytes_per_second).toBeLessThan(75_000);
     // Each page took longer than the idle limit, and flowed: none was given up.
     expect(demo.requests.filter((r) => r.path === '/api/v1/signals').every((r) => r.status === 200)).toBe(
       true,
