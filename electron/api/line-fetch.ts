@@ -166,19 +166,24 @@ export async function fetchText(
   try {
     const res = await fetchImpl(url, { ...init, signal });
     kick();
-    const chunks: Uint8Array[] = [];
-    const reader = res.body?.getReader();
-    for (;;) {
-      const part = reader ? await reader.read() : { done: true as const, value: undefined };
-      if (part.done) break;
-      chunks.push(part.value);
-      kick();
-    }
-    return { res, text: Buffer.concat(chunks).toString('utf8') };
+    return { res, text: await readBody(res, kick) };
   } catch (e) {
     throw ctrl.signal.aborted && ctrl.signal.reason instanceof Error ? ctrl.signal.reason : e;
   } finally {
     clearTimeout(idle);
     clearTimeout(ceiling);
   }
+}
+
+/** An answer's body read as it streams, `onChunk` told of each piece; its text (UTF-8). */
+export async function readBody(res: Response, onChunk: (chunk: Uint8Array) => void): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  const reader = res.body?.getReader();
+  for (;;) {
+    const part = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (part.done) break;
+    chunks.push(part.value);
+    onChunk(part.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { ApiError, redact, type ApiErrorKind } from './errors';
 import { LineMeter } from './line';
-import { lineFetch, wireOf } from './line-fetch';
+import { lineFetch, readBody, wireOf } from './line-fetch';
 
 export interface Clamp {
   kind: 'window_clamp' | 'filter_clamp' | 'plan_lock';
@@ -304,23 +304,17 @@ export class Transport {
       flight.expectedBytes = res.headers.has('content-length') && Number.isFinite(stated) ? stated : null;
       // The body is read as it streams (a connection cut halfway is a network error), so its
       // progress is seen and the idle limit counts from the last byte, not from the start.
-      const chunks: Uint8Array[] = [];
-      const reader = res.body?.getReader();
-      for (;;) {
-        const part = reader ? await reader.read() : { done: true as const, value: undefined };
-        if (part.done) break;
-        chunks.push(part.value);
+      const text = await readBody(res, (chunk) => {
         lastByteAt = this.line.now();
-        flight.bodyBytes += part.value.byteLength;
+        flight.bodyBytes += chunk.byteLength;
         flight.wireBytes = wire ? wire.bytes() : flight.bodyBytes;
         spec.onBody?.({
           wireBytes: flight.wireBytes,
           bodyBytes: flight.bodyBytes,
           expectedBytes: flight.expectedBytes,
         });
-      }
+      });
       flight.wireBytes = wire ? wire.bytes() : flight.bodyBytes;
-      const text = Buffer.concat(chunks).toString('utf8');
       const t = this.line.end(flight, res.ok);
       const transfer: TransferInfo = {
         wireBytes: t.wireBytes,

@@ -3,7 +3,7 @@
 // per 500 events, storing the fresh payloads as it goes) and re-reads only the cached events
 // the lists no longer carry (1 token each): cheap enough for a nightly run on a slow link.
 // Every page is stored with its checkpoint and the ids it listed, in one transaction.
-import { ApiError, type AlternateClient, type MainClient } from '../api';
+import { ApiError } from '../api';
 import type { OpCall } from '../cache';
 import type { SyncContext } from './context';
 import { fetchPage, PAGE, RECORD_START } from './signals';
@@ -39,17 +39,9 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
       limit: cp.limit ?? (cp.cursor ? PAGE : null),
       fallback: PAGE,
       message: `re-listing page ${page}`,
-      ask: (lim, cursor, onBody) => {
-        const c = cursor ? { cursor } : {};
-        return ctx.client.profile === 'main'
-          ? (ctx.client as MainClient).signals(
-              { start_date: RECORD_START, end_date: ctx.today, sort: 'latest', limit: lim, ...c },
-              { onBody },
-            )
-          : (ctx.client as AlternateClient).signals(
-              { limit: lim, updated_since: `${RECORD_START}T00:00:00Z`, ...c },
-              { onBody },
-            );
+      query: {
+        main: { start_date: RECORD_START, end_date: ctx.today, sort: 'latest' },
+        alternate: { updated_since: `${RECORD_START}T00:00:00Z` },
       },
     });
     const signals = res.data.signals as { id: string | number }[];

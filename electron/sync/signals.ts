@@ -7,11 +7,11 @@
 // Profile rules (specs, GET /signals): main: start_date/end_date, updated_since narrows the
 // window, sort=latest lists newest first; alternate: date + days (1-30) windows, updated_since
 // ignores the window. Both: limit 1-500, a cursor is bound to the query it came from.
-import { ApiError, type ApiResult, type BodyProgress } from '../api';
+import { ApiError, type AlternateClient, type ApiResult, type BodyProgress, type MainClient } from '../api';
 import type { OpCall } from '../cache';
 import { PAGE_LIMIT_MAX, TOKENS_PER_PAGE } from '../../shared/sync-line';
 import { SyncStopped, type SyncContext } from './context';
-import { pageGroups } from './page-groups';
+import { pageGroups, type PageGroups } from './page-groups';
 import { FIRST_PAGE_LIMIT, type SavedLine } from './pacing';
 
 export const RECORD_START = '2026-09-23';
@@ -162,32 +162,31 @@ function nextSlice(ctx: SyncContext, f: Fill): { start: string; end: string } | 
 
 /** A first sync, slice by slice, until `upTo` is done: 'latest' (its first slice) or 'history' (all). */
 async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, upTo: 'latest' | 'history') {
-  const stats = ctx.stats(stream);
   let cp = start;
-  const { afterPages, ...size } = ctx.groupCommit;
-  const groups = pageGroups(ctx.cache, stream, size);
-  let grouped = 0;
-  const ask = (f: Fill) =>
-    fetchPage(ctx, stream, {
-      number: f.pages + 1,
-      cursor: f.cursor,
-      limit: f.limit,
-      fallback: FIRST_PAGE_LIMIT,
-      message:
-        f.phase === 'latest'
-          ? `the latest days first (${f.start}..${f.end}), page ${f.pages + 1}`
-          : `the past, newest first (${f.start}..${f.end}), page ${f.pages + 1}`,
-      ask: (lim, cursor, onBody) => askWindow(ctx, f, lim, cursor, onBody),
-    });
-  let ahead: ReturnType<typeof ask> | null = null;
-  try {
-    for (;;) {
-      const f = cp.fill!;
-      if (f.phase === 'history' && upTo === 'latest') break;
-      const { res, limit } = await (ahead ?? ask(f));
-      ahead = null;
+  const listing = (f: Fill | null | undefined) =>
+    f && !(f.phase === 'history' && upTo === 'latest') ? f : null;
+  const first = listing(cp.fill);
+  if (!first) return;
+  await pages(ctx, stream, first, {
+    pagesOf: (f) => f.pages,
+    ask: (f) =>
+      fetchPage(ctx, stream, {
+        number: f.pages + 1,
+        cursor: f.cursor,
+        limit: f.limit,
+        fallback: FIRST_PAGE_LIMIT,
+        message:
+          f.phase === 'latest'
+            ? `the latest days first (${f.start}..${f.end}), page ${f.pages + 1}`
+            : `the past, newest first (${f.start}..${f.end}), page ${f.pages + 1}`,
+        // A slice: main start_date..end_date newest first; alternate date + days.
+        query: {
+          main: { start_date: f.start, end_date: f.end, sort: 'latest' },
+          alternate: { date: f.end, days: daysBetween(f.start, f.end) + 1 },
+        },
+      }),
+    after: (f, res, limit) => {
       const signals = res.data.signals;
-      stats.received += signals.length;
       let maxSeen = f.max_seen;
       let through = f.through;
       for (const s of signals) {
@@ -210,13 +209,12 @@ async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, 
         through,
         floor,
       };
-      let nextCp: SignalsCheckpoint;
-      if (more) nextCp = { ...cp, fill: after, line: ctx.pacer.save() };
+      if (more) cp = { ...cp, fill: after, line: ctx.pacer.save() };
       else {
         // The slice is listed: the anchor is set by the first that listed anything.
         const anchor = after.anchor ?? after.max_seen;
-        const slice = nextSlice(ctx, { ...after, floor });
-        nextCp = slice
+        const slice = nextSlice(ctx, after);
+        cp = slice
           ? {
               ...cp,
               fill: { ...after, anchor, phase: 'history', start: slice.start, end: slice.end },
@@ -225,43 +223,10 @@ async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, 
           : { hwm: nextHighWater(cp.hwm, anchor), pass: null, fill: null, line: ctx.pacer.save() };
       }
       estimate(ctx, after);
-      // The next page is asked for before this one is written: its round trip and the
-      // service's time pass while the cache stores this one.
-      const nf = nextCp.fill;
-      if (nf && !(nf.phase === 'history' && upTo === 'latest')) ahead = settled(ask(nf));
-      const store: OpCall = [
-        'storeSignalsPage',
-        { profile: ctx.profile, signals, stream, checkpoint: nextCp },
-      ];
-      const stored = (results: unknown[]) => {
-        const r = results[0] as { inserted: number; updated: number };
-        stats.stored += r.inserted + r.updated;
-      };
-      if (f.pages >= afterPages)
-        await groups.add([store], (results) => {
-          stored(results);
-          grouped += signals.length;
-        });
-      else stored(await ctx.cache.tx([store]));
-      cp = nextCp;
-      if (!cp.fill) {
-        ctx.line.firstSync = null;
-        break;
-      }
-    }
-    await groups.flush();
-    await tidy(ctx, stream, grouped);
-  } catch (e) {
-    await ahead?.catch(() => undefined);
-    const failed = await groups.settle();
-    throw failed && !(e instanceof SyncStopped) ? failed : e;
-  }
-}
-
-/** A promise asked ahead: its failure is met when it is awaited, never left unhandled. */
-function settled<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
+      if (!cp.fill) ctx.line.firstSync = null;
+      return { checkpoint: cp, next: listing(cp.fill) };
+    },
+  });
 }
 
 /** A first sync's estimates for the window: what is left, its time at the line's rate, its tokens. */
@@ -291,77 +256,144 @@ function estimate(ctx: SyncContext, f: Fill): void {
 
 /** An incremental sync: everything changed since the high-water mark, in one cursor pass. */
 async function pass(ctx: SyncContext, stream: string, start: SignalsCheckpoint): Promise<void> {
-  const stats = ctx.stats(stream);
-  let cp = start;
-  if (!cp.pass)
-    cp = {
-      ...cp,
-      pass: {
-        since: cp.hwm,
-        start_date: RECORD_START,
-        end_date: ctx.today,
-        cursor: null,
-        max_seen: null,
-        pages: 0,
-      },
-    };
-  const p = cp.pass!;
-  // A long pass (a catch-up after long offline) commits pages in groups while the next ones
-  // are fetched; until then, and in every short incremental pass, each page is its own transaction.
-  const { afterPages, ...size } = ctx.groupCommit;
-  const groups = pageGroups(ctx.cache, stream, size);
-  let grouped = 0;
-  const ask = (q: Pass) =>
-    fetchPage(ctx, stream, {
-      number: q.pages + 1,
-      cursor: q.cursor,
-      limit: q.limit ?? (q.cursor ? PAGE_LIMIT_MAX : null),
-      fallback: PAGE_LIMIT_MAX,
-      message: `page ${q.pages + 1}${q.since ? ` (changed since ${q.since})` : ''}`,
-      ask: (lim, cursor, onBody) => askChanged(ctx, q, lim, cursor, onBody),
-    });
-  let ahead: ReturnType<typeof ask> | null = null;
-  try {
-    for (;;) {
-      const { res, limit } = await (ahead ?? ask(p));
-      ahead = null;
+  const hwm = start.hwm;
+  const first: Pass = start.pass ?? {
+    since: hwm,
+    start_date: RECORD_START,
+    end_date: ctx.today,
+    cursor: null,
+    max_seen: null,
+    pages: 0,
+  };
+  await pages(ctx, stream, first, {
+    pagesOf: (q) => q.pages,
+    ask: (q) =>
+      fetchPage(ctx, stream, {
+        number: q.pages + 1,
+        cursor: q.cursor,
+        limit: q.limit ?? (q.cursor ? PAGE_LIMIT_MAX : null),
+        fallback: PAGE_LIMIT_MAX,
+        message: `page ${q.pages + 1}${q.since ? ` (changed since ${q.since})` : ''}`,
+        // Main narrows the window by updated_since; alternate ignores the window (a pass from
+        // before first syncs were sliced asked everything enriched since the record's start).
+        query: {
+          main: {
+            start_date: q.start_date,
+            end_date: q.end_date,
+            sort: 'latest',
+            ...(q.since ? { updated_since: q.since } : {}),
+          },
+          alternate: { updated_since: q.since ?? `${RECORD_START}T00:00:00Z` },
+        },
+      }),
+    after: (q, res, limit) => {
       const signals = res.data.signals;
-      stats.received += signals.length;
-      let maxSeen = p.max_seen;
+      let maxSeen = q.max_seen;
       for (const s of signals) maxSeen = newer(maxSeen, updatedAt(s));
       const next = res.data.meta.next_cursor ?? null;
       const more = Boolean(next) && res.data.meta.has_more !== false && signals.length > 0;
       const checkpoint: SignalsCheckpoint = more
         ? {
-            hwm: cp.hwm,
-            pass: { ...p, cursor: next, max_seen: maxSeen, pages: p.pages + 1, limit },
+            hwm,
+            pass: { ...q, cursor: next, max_seen: maxSeen, pages: q.pages + 1, limit },
             line: ctx.pacer.save(),
           }
-        : { hwm: nextHighWater(cp.hwm, maxSeen), pass: null, line: ctx.pacer.save() };
-      if (checkpoint.pass) ahead = settled(ask({ ...checkpoint.pass }));
-      const store: OpCall = ['storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint }];
-      const stored = (results: unknown[]) => {
-        const r = results[0] as { inserted: number; updated: number };
-        stats.stored += r.inserted + r.updated;
-      };
-      if (p.pages >= afterPages)
-        await groups.add([store], (results) => {
-          stored(results);
-          grouped += signals.length;
-        });
-      else stored(await ctx.cache.tx([store]));
-      if (!more) break;
-      Object.assign(p, checkpoint.pass);
+        : { hwm: nextHighWater(hwm, maxSeen), pass: null, line: ctx.pacer.save() };
+      return { checkpoint, next: checkpoint.pass };
+    },
+  });
+}
+
+type Fetched = Awaited<ReturnType<typeof fetchPage>>;
+
+/** A promise asked ahead: its failure is met when it is awaited, never left unhandled. */
+function settled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined);
+  return p;
+}
+
+/**
+ * Pages through a listing: each page asked (the next one while the last is written: its round
+ * trip and the service's time pass during the cache's work), then stored with the checkpoint
+ * `after` gives it, until `after` gives no next state. A long listing (a first sync, a catch-up
+ * after long offline) commits its pages in groups once `groupCommit.afterPages` are stored one
+ * by one (page-groups.ts); what is fetched is committed before a stop, and a failed commit is
+ * said instead of nothing.
+ */
+async function pages<S>(
+  ctx: SyncContext,
+  stream: string,
+  first: S,
+  o: {
+    ask: (state: S) => Promise<Fetched>;
+    after: (
+      state: S,
+      res: Fetched['res'],
+      limit: number,
+    ) => { checkpoint: SignalsCheckpoint; next: S | null };
+    pagesOf: (state: S) => number;
+  },
+): Promise<void> {
+  const stats = ctx.stats(stream);
+  const { afterPages, ...size } = ctx.groupCommit;
+  const groups = pageGroups(ctx.cache, stream, size);
+  let grouped = 0;
+  let ahead: Promise<Fetched> | null = null;
+  let state: S | null = first;
+  try {
+    while (state !== null) {
+      const { res, limit } = await (ahead ?? o.ask(state));
+      ahead = null;
+      const signals = res.data.signals;
+      stats.received += signals.length;
+      const { checkpoint, next } = o.after(state, res, limit);
+      if (next !== null) ahead = settled(o.ask(next));
+      await storePage(
+        ctx,
+        stream,
+        groups,
+        o.pagesOf(state) >= afterPages,
+        signals,
+        checkpoint,
+        (n) => (grouped += n),
+      );
+      state = next;
     }
     await groups.flush();
     await tidy(ctx, stream, grouped);
   } catch (e) {
-    // Pages already fetched are committed before the stream stops (a budget, a lost link):
-    // their tokens are spent. A failed commit is then said instead of nothing.
     await ahead?.catch(() => undefined);
     const failed = await groups.settle();
     throw failed && !(e instanceof SyncStopped) ? failed : e;
   }
+}
+
+/**
+ * Stores a page with its checkpoint: its own transaction, or, once a pass is long (`bulk`),
+ * staged in a group committed while the next pages come (page-groups.ts); `grouped` hears how
+ * many signals each committed group held.
+ */
+async function storePage(
+  ctx: SyncContext,
+  stream: string,
+  groups: PageGroups,
+  bulk: boolean,
+  signals: unknown[],
+  checkpoint: SignalsCheckpoint,
+  grouped: (n: number) => void,
+): Promise<void> {
+  const stats = ctx.stats(stream);
+  const store: OpCall = ['storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint }];
+  const stored = (results: unknown[]) => {
+    const r = results[0] as { inserted: number; updated: number };
+    stats.stored += r.inserted + r.updated;
+  };
+  if (bulk)
+    await groups.add([store], (results) => {
+      stored(results);
+      grouped(signals.length);
+    });
+  else stored(await ctx.cache.tx([store]));
 }
 
 /** After a first sync or a long catch-up: the search index merged, and the map's points saved. */
@@ -375,12 +407,6 @@ async function tidy(ctx: SyncContext, stream: string, grouped: number): Promise<
   }
 }
 
-type Ask = (
-  limit: number,
-  cursor: string | null,
-  onBody: (p: BodyProgress) => void,
-) => Promise<ApiResult<Page>>;
-
 export interface PageAsk {
   /** The page's number in its pass, for progress. */
   number: number;
@@ -390,7 +416,8 @@ export interface PageAsk {
   /** The page size before the line is measured. */
   fallback: number;
   message: string;
-  ask: Ask;
+  /** The listing's query, as each profile takes it (the page size and cursor are added). */
+  query: SignalsQuery;
 }
 
 /**
@@ -437,14 +464,14 @@ export async function fetchPage(
   begin();
   let res: ApiResult<Page>;
   try {
-    res = await ctx.call(stream, TOKENS_PER_PAGE, () => a.ask(limit, a.cursor, onBody));
+    res = await ctx.call(stream, TOKENS_PER_PAGE, () => askSignals(ctx, a.query, limit, a.cursor, onBody));
   } catch (e) {
     const changed = a.cursor !== null && a.limit !== null && limit !== a.limit;
     if (!(changed && e instanceof ApiError && e.kind === 'invalid')) throw e;
     ctx.pacer.cursorKeepsLimit = false;
     limit = ctx.pacer.last = a.limit!;
     begin();
-    res = await ctx.call(stream, TOKENS_PER_PAGE, () => a.ask(limit, a.cursor, onBody));
+    res = await ctx.call(stream, TOKENS_PER_PAGE, () => askSignals(ctx, a.query, limit, a.cursor, onBody));
   }
   if (a.cursor !== null && a.limit !== null && limit !== a.limit) ctx.pacer.cursorKeepsLimit = true;
   ctx.pacer.observe(res.transfer, res.data.signals.length, limit);
@@ -452,51 +479,26 @@ export async function fetchPage(
   return { res, limit };
 }
 
-/** A slice of a first sync: main start_date..end_date newest first; alternate date + days. */
-function askWindow(
-  ctx: SyncContext,
-  f: Fill,
-  limit: number,
-  cursor: string | null,
-  onBody: (p: BodyProgress) => void,
-): Promise<ApiResult<Page>> {
-  const c = cursor ? { cursor } : {};
-  if (ctx.client.profile === 'main')
-    return ctx.client.signals(
-      { start_date: f.start, end_date: f.end, sort: 'latest', limit, ...c },
-      { onBody },
-    ) as Promise<ApiResult<Page>>;
-  return ctx.client.signals(
-    { date: f.end, days: daysBetween(f.start, f.end) + 1, limit, ...c },
-    { onBody },
-  ) as Promise<ApiResult<Page>>;
+type MainAsk = Omit<Parameters<MainClient['signals']>[0], 'limit' | 'cursor'>;
+type AlternateAsk = Omit<Parameters<AlternateClient['signals']>[0], 'limit' | 'cursor'>;
+
+export interface SignalsQuery {
+  main: MainAsk;
+  alternate: AlternateAsk;
 }
 
-/** An incremental pass: main narrows the window by updated_since; alternate ignores the window. */
-function askChanged(
+/** One signals page: the query as the profile takes it, with the page size and the cursor. */
+function askSignals(
   ctx: SyncContext,
-  p: Pass,
+  q: SignalsQuery,
   limit: number,
   cursor: string | null,
   onBody: (p: BodyProgress) => void,
 ): Promise<ApiResult<Page>> {
   const c = cursor ? { cursor } : {};
-  if (ctx.client.profile === 'main')
-    return ctx.client.signals(
-      {
-        start_date: p.start_date,
-        end_date: p.end_date,
-        sort: 'latest',
-        limit,
-        ...(p.since ? { updated_since: p.since } : {}),
-        ...c,
-      },
-      { onBody },
-    ) as Promise<ApiResult<Page>>;
-  // Alternate: a pass from before first syncs were sliced asked everything enriched since the
-  // record's start (updated_since ignores the window).
-  return ctx.client.signals(
-    { limit, updated_since: p.since ?? `${RECORD_START}T00:00:00Z`, ...c },
-    { onBody },
+  return (
+    ctx.client.profile === 'main'
+      ? ctx.client.signals({ ...q.main, limit, ...c }, { onBody })
+      : ctx.client.signals({ ...q.alternate, limit, ...c }, { onBody })
   ) as Promise<ApiResult<Page>>;
 }
