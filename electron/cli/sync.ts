@@ -83,7 +83,7 @@ function progressPrinter(): (p: SyncProgress) => void {
   const tty = process.stderr.isTTY;
   let last = '';
   return (p) => {
-    if (p.finished) return;
+    if (p.finished || p.changed) return;
     const count =
       p.total !== undefined
         ? ` ${p.done ?? 0}/${p.total}`

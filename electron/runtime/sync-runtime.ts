@@ -134,6 +134,9 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
         onProgress: (p) => {
           if (signal.aborted) throw new Error('sync cancelled');
           if (p.line) liveLine = p.line;
+          // What a long run has stored so far is shown as it comes (today's signals first).
+          if (p.changed) opts.bus.emit('cache.changed', { resources: p.changed });
+          if (p.changed && !p.finished) return;
           opts.bus.emit('sync.progress', {
             stream: p.stream,
             phase: p.finished ? 'done' : 'page',

@@ -57,6 +57,8 @@ export interface SyncProgress {
   line?: SyncLine;
   /** The stream has nothing more to do in this run. */
   finished?: true;
+  /** Streams whose data was committed since they were last named here: the window may re-read them. */
+  changed?: string[];
 }
 
 /** The run must stop now but the next run continues from the checkpoints (exit 3). */
@@ -82,6 +84,11 @@ export interface SyncContext {
   today: string;
   now: () => Date;
   progress: (p: SyncProgress) => void;
+  /**
+   * Pages of `stream` were committed: said to the window (progress `changed`) at once when
+   * `now`, else at most every CHANGED_EVERY_MS, so a long first sync shows as it fills.
+   */
+  changed(stream: string, now?: boolean): void;
   /** Sends one call within the budget, counting it and keeping its clamps. */
   call<T>(stream: string, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
   stats(stream: string): StreamStats;
@@ -119,6 +126,9 @@ export interface ContextOptions {
   pageTargetMs?: number | undefined;
 }
 
+/** How often a long stream tells the window it has stored more (ctx.changed). */
+export const CHANGED_EVERY_MS = 10_000;
+
 export function createContext(opts: ContextOptions): SyncContext {
   const now = opts.now ?? (() => new Date());
   const summary: SyncSummary = {
@@ -139,6 +149,8 @@ export function createContext(opts: ContextOptions): SyncContext {
   let stop: Error | null = null;
   const stopWith = (e: Error) => (stop ??= e);
   const line = lineState(opts.client.line, pacer);
+  const progress = opts.onProgress ?? (() => {});
+  const saidChanged = new Map<string, number>();
   return {
     cache,
     checkpoint: async <T>(stream: string) => (await cache.one('getCheckpoint', stream)) as T | null,
@@ -147,7 +159,13 @@ export function createContext(opts: ContextOptions): SyncContext {
     summary,
     today: now().toISOString().slice(0, 10),
     now,
-    progress: opts.onProgress ?? (() => {}),
+    progress,
+    changed(stream, at = false) {
+      const t = performance.now();
+      if (!at && t - (saidChanged.get(stream) ?? -Infinity) < CHANGED_EVERY_MS) return;
+      saidChanged.set(stream, t);
+      progress({ stream, message: 'stored', done: stats(stream).received, changed: [stream] });
+    },
     stats,
     groupCommit: { afterPages: BULK_AFTER_PAGES, pages: GROUP_PAGES, ms: GROUP_MS, ...opts.groupCommit },
     pacer,

@@ -131,7 +131,7 @@ async function runStreams(ctx: SyncContext, streams: readonly Stream[]): Promise
   for (const [name, run, last = true] of streams) {
     try {
       await run(ctx);
-      if (last) ctx.progress({ stream: name, message: 'done', finished: true });
+      if (last) ctx.progress({ stream: name, message: 'done', finished: true, changed: [name] });
     } catch (e) {
       if (e instanceof SyncStopped) {
         ctx.summary.stopped ??= { reason: e.reason, message: e.message };

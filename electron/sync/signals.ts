@@ -224,7 +224,8 @@ async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, 
       }
       estimate(ctx, after);
       if (!cp.fill) ctx.line.firstSync = null;
-      return { checkpoint: cp, next: listing(cp.fill) };
+      // The latest days are all in: the window hears it at once.
+      return { checkpoint: cp, next: listing(cp.fill), now: f.phase === 'latest' && !more };
     },
   });
 }
@@ -326,11 +327,12 @@ async function pages<S>(
   first: S,
   o: {
     ask: (state: S) => Promise<Fetched>;
+    /** The checkpoint stored with a page, the next state, and whether the window should hear at once. */
     after: (
       state: S,
       res: Fetched['res'],
       limit: number,
-    ) => { checkpoint: SignalsCheckpoint; next: S | null };
+    ) => { checkpoint: SignalsCheckpoint; next: S | null; now?: boolean };
     pagesOf: (state: S) => number;
   },
 ): Promise<void> {
@@ -346,7 +348,7 @@ async function pages<S>(
       ahead = null;
       const signals = res.data.signals;
       stats.received += signals.length;
-      const { checkpoint, next } = o.after(state, res, limit);
+      const { checkpoint, next, now } = o.after(state, res, limit);
       if (next !== null) ahead = settled(o.ask(next));
       await storePage(
         ctx,
@@ -356,6 +358,7 @@ async function pages<S>(
         signals,
         checkpoint,
         (n) => (grouped += n),
+        now,
       );
       state = next;
     }
@@ -381,12 +384,15 @@ async function storePage(
   signals: unknown[],
   checkpoint: SignalsCheckpoint,
   grouped: (n: number) => void,
+  now = false,
 ): Promise<void> {
   const stats = ctx.stats(stream);
   const store: OpCall = ['storeSignalsPage', { profile: ctx.profile, signals, stream, checkpoint }];
   const stored = (results: unknown[]) => {
     const r = results[0] as { inserted: number; updated: number };
     stats.stored += r.inserted + r.updated;
+    // The window re-reads the signals as they come (the latest days at once, once listed).
+    ctx.changed(stream, now);
   };
   if (bulk)
     await groups.add([store], (results) => {

@@ -92,12 +92,18 @@ describe.each(['main', 'alternate'] as const)('a first sync, %s profile', (profi
     const { demo, baseUrl, db } = await setup(profile);
     const pages: unknown[][] = [];
     const writer = noting(inlineWriter(db), pages);
+    // What the cache holds when the window is first told signals were stored.
+    let toldAt: string[] | null = null;
     const summary = await runSync({
       db,
       writer,
       client: clientFor(baseUrl, profile),
       baseUrl,
       now: () => DEMO_NOW,
+      onProgress: (p) => {
+        if (toldAt === null && p.changed?.includes('signals'))
+          toldAt = querySignals(db, { limit: 0 }).map(dayOf);
+      },
     });
     expect(summary.complete).toBe(true);
     const listed = demo.world.listed();
@@ -109,6 +115,9 @@ describe.each(['main', 'alternate'] as const)('a first sync, %s profile', (profi
     const before = pages.slice(0, firstOlder).flat();
     expect(before.every((s) => dayOf(s) >= YESTERDAY)).toBe(true);
     expect(before.filter((s) => dayOf(s) === TODAY)).toHaveLength(today);
+    // The window is told as soon as the latest days are in, before anything older is.
+    expect(toldAt!.filter((d) => d === TODAY)).toHaveLength(today);
+    expect(toldAt!.every((d) => d >= YESTERDAY)).toBe(true);
     // Then the past, newest first: no page reaches later than the one before it ended.
     const past = pages.slice(firstOlder);
     for (let i = 1; i < past.length; i++) {
