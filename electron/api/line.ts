@@ -15,6 +15,7 @@ export interface Transfer {
   wireBytes: number;
   bodyBytes: number;
   encoding: string | null;
+  /** The answer came whole (any status); false: cut, given up or never connected. */
   ok: boolean;
 }
 
@@ -99,6 +100,11 @@ export class LineMeter {
     if (this.transfers.length > KEEP) this.transfers.shift();
     if (error) this.error = { message: error, at: new Date().toISOString() };
     return t;
+  }
+
+  /** The last answers, oldest first (up to 32). */
+  recent(): readonly Transfer[] {
+    return [...this.transfers];
   }
 
   /** Calls in flight now, oldest first. */

@@ -315,7 +315,8 @@ export class Transport {
         });
       });
       flight.wireBytes = wire ? wire.bytes() : flight.bodyBytes;
-      const t = this.line.end(flight, res.ok);
+      // The line carried the answer whole, whatever its status.
+      const t = this.line.end(flight, true);
       const transfer: TransferInfo = {
         wireBytes: t.wireBytes,
         bodyBytes: t.bodyBytes,

@@ -3,6 +3,7 @@
 // refused or reset, DNS, timeout, a body cut halfway). It watches the calls themselves, by
 // wrapping the fetch the API client is given, so no guess (navigator.onLine, a ping) stands
 // in for what the service actually answered.
+import { lineFetch } from '../api';
 import type { PushBus } from './push-bus';
 
 export interface LinkMonitor {
@@ -35,7 +36,7 @@ export function createLinkMonitor(opts: {
   fetch?: typeof fetch;
   now?: () => Date;
 }): LinkMonitor {
-  const base = opts.fetch ?? fetch;
+  const base = opts.fetch ?? lineFetch;
   const now = opts.now ?? (() => new Date());
   const listeners = new Set<(online: boolean) => void>();
   // Nothing has reached this service yet: that is offline, said once if the window thinks otherwise.

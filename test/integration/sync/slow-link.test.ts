@@ -193,31 +193,31 @@ describe('a line that breaks', () => {
 
 describe('pages sized to the line', () => {
   it('a slow line gets smaller pages, each a slow but flowing answer longer than the idle limit, kept', async () => {
-    // 60 kB/s, 100 ms each way; pages of ~1.4 kB a signal, aimed at 1 s: ~30 signals a page.
+    // 60 kB/s, 100 ms each way; pages of ~1.4 kB a signal, aimed at 2 s: ~70 signals a page.
     const { demo, baseUrl, db } = await setup('main', {
       signalsPerDay: 3,
       line: { downBytesPerSecond: 60_000, delayMs: 100 },
     });
     const progress: SyncProgress[] = [];
-    const client: Client = clientFor(baseUrl, 'main', { timeoutMs: 400 });
+    const client: Client = clientFor(baseUrl, 'main', { timeoutMs: 700 });
     const summary = await runSync({
       db,
       client,
       baseUrl,
       now: () => DEMO_NOW,
-      pageTargetMs: 1000,
+      pageTargetMs: 2000,
       onProgress: (p) => progress.push(p),
     });
     expect(summary.complete).toBe(true);
     expect(querySignals(db, { limit: 0 })).toHaveLength(demo.world.listed().length);
     expect(summary.line).toMatchObject({ adapted: true, planned: { first_sync: true, page_limit: 100 } });
-    expect(summary.line!.page_limit).toBeLessThan(80);
+    expect(summary.line!.page_limit).toBeLessThan(100);
     expect(summary.line!.bytes_per_second).toBeGreaterThan(40_000);
     expect(summary.line!.bytes_per_second).toBeLessThan(75_000);
-    // Each page took longer than the idle limit, and flowed: none was given up.
-    expect(demo.requests.filter((r) => r.path === '/api/v1/signals').every((r) => r.status === 200)).toBe(
-      true,
-    );
+    // Pages streamed longer than the idle limit, and flowed: none was given up.
+    const pagesSeen = client.line.recent().filter((t) => t.endpoint === 'GET /signals');
+    expect(pagesSeen.some((t) => t.endedAt - (t.firstByteAt ?? t.endedAt) > 700)).toBe(true);
+    expect(pagesSeen.every((t) => t.ok)).toBe(true);
     // The window saw the page in flight, its progress and a first sync's time left.
     const lines = progress.flatMap((p) => (p.line ? [p.line] : []));
     expect(lines.some((l) => l.page && l.page.bytes > 0 && l.page.expectedBytes)).toBe(true);
