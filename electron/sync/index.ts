@@ -66,7 +66,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   const saved = (await cache.one('getCheckpoint', 'signals')) as SignalsCheckpoint | null;
   const ctx = createContext({ ...opts, writer: cache, savedLine: saved?.line ?? null });
   const firstSync = firstSyncPending(saved);
-  const planned = ctx.pacer.next(firstSync ? FIRST_PAGE_LIMIT : PAGE);
+  const planned = firstSync ? ctx.pacer.next(FIRST_PAGE_LIMIT) : PAGE;
   ctx.progress({
     stream: 'signals',
     message: firstSync

@@ -70,7 +70,8 @@ export function idleLine(db: Database.Database): { line: SyncLine; firstSyncPend
   );
   const pending = firstSyncPending(cp);
   const pacer = new Pacer(undefined, cp?.line ?? null);
-  const limit = pacer.next(pending ? FIRST_PAGE_LIMIT : PAGE_LIMIT_MAX);
+  // An incremental sync asks pages of 500 (signals.ts, `pass`); a first sync sizes them to the line.
+  const limit = pending ? pacer.next(FIRST_PAGE_LIMIT) : PAGE_LIMIT_MAX;
   pacer.last = limit;
   const saved = cp?.line;
   return {

@@ -274,6 +274,9 @@ async function pass(ctx: SyncContext, stream: string, start: SignalsCheckpoint):
         cursor: q.cursor,
         limit: q.limit ?? (q.cursor ? PAGE_LIMIT_MAX : null),
         fallback: PAGE_LIMIT_MAX,
+        // What changed is mostly a page or none: pages of 500 keep it as cheap as ever (a slow
+        // page still flows; only a first sync and --full size their pages to the line).
+        fixed: PAGE_LIMIT_MAX,
         message: `page ${q.pages + 1}${q.since ? ` (changed since ${q.since})` : ''}`,
         // Main narrows the window by updated_since; alternate ignores the window (a pass from
         // before first syncs were sliced asked everything enriched since the record's start).
@@ -421,6 +424,8 @@ export interface PageAsk {
   limit: number | null;
   /** The page size before the line is measured. */
   fallback: number;
+  /** Pages of this size whatever the line (an incremental pass: as cheap in tokens as ever). */
+  fixed?: number;
   message: string;
   /** The listing's query, as each profile takes it (the page size and cursor are added). */
   query: SignalsQuery;
@@ -436,7 +441,7 @@ export async function fetchPage(
   stream: string,
   a: PageAsk,
 ): Promise<{ res: ApiResult<Page>; limit: number }> {
-  const wanted = ctx.pacer.next(a.fallback);
+  const wanted = a.fixed ?? ctx.pacer.next(a.fallback);
   let limit = a.cursor && a.limit !== null ? ctx.pacer.withCursor(a.limit, wanted) : wanted;
   ctx.pacer.last = limit;
   const perRecord = ctx.pacer.bytesPerRecord;
