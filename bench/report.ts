@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bench-results');
 
 export interface Figure {
-  bench: 'cache' | 'window' | 'passes' | 'reports';
+  bench: 'cache' | 'window' | 'passes' | 'reports' | 'slow-link';
   figure: string;
   value: string;
   target: string;
@@ -27,9 +27,9 @@ export function printTable(out: Figure[] = figures): void {
   const w = (k: 'figure' | 'value' | 'target') => Math.max(k.length, ...out.map((f) => f[k].length));
   const [fw, vw, tw] = [w('figure'), w('value'), w('target')];
   const row = (b: string, f: string, v: string, t: string, p: string) =>
-    `${b.padEnd(7)} ${f.padEnd(fw)}  ${v.padStart(vw)}  ${t.padEnd(tw)}  ${p}`;
+    `${b.padEnd(9)} ${f.padEnd(fw)}  ${v.padStart(vw)}  ${t.padEnd(tw)}  ${p}`;
   console.log(`\n${row('bench', 'figure', 'value', 'target', 'result')}`);
-  console.log('-'.repeat(7 + fw + vw + tw + 16));
+  console.log('-'.repeat(9 + fw + vw + tw + 16));
   for (const f of out) console.log(row(f.bench, f.figure, f.value, f.target, f.pass ? 'PASS' : 'MISS'));
 }
 

@@ -1,7 +1,8 @@
 // `npm run bench`: every benchmark that exists, then one table of every figure with its
 // target and PASS or MISS, also written as JSON under bench-results/. BENCH_N shrinks the data
-// for a quick run; BENCH_ONLY=cache, passes, window or reports runs just that one (window: both
-// window benchmarks; window-browser: the one in headless Chromium alone). The report benchmark
+// for a quick run; BENCH_ONLY=cache, passes, window, reports or slow-link runs just that one (window: both
+// window benchmarks; window-browser: the one in headless Chromium alone; slow-link: sync through
+// a throttled relay, ~20 min, not shrunk by BENCH_N). The report benchmark
 // keeps its 10,000-signal watch area (the issue's figure) whatever BENCH_N says. BENCH_COLD_FILE
 // (with BENCH_ONLY=cache) measures serve's cold start alone on a cache file built before,
 // BENCH_CACHE_FILE the queries alone.
@@ -11,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { benchCache, benchColdStart, benchQueriesOn } from './cache';
 import { printTable, writeJson } from './report';
 import { benchReports } from './reports';
+import { benchSlowLink } from './slow-link';
 import { benchWindow } from './window';
 import { benchWindowBrowser } from './window-browser';
 
@@ -22,7 +24,7 @@ if (n !== undefined && !(Number.isInteger(n) && n > 0)) {
 }
 
 const only = process.env.BENCH_ONLY;
-const ONLY = ['cache', 'passes', 'window', 'window-browser', 'reports'];
+const ONLY = ['cache', 'passes', 'window', 'window-browser', 'reports', 'slow-link'];
 if (only !== undefined && !ONLY.includes(only)) {
   console.error(`BENCH_ONLY must be ${ONLY.join(', ')}, got "${only}"`);
   process.exit(2);
@@ -39,6 +41,7 @@ if (only === undefined || only === 'window') await benchWindow(n === undefined ?
 if (only === undefined || only === 'window' || only === 'window-browser')
   await benchWindowBrowser(n === undefined ? {} : { n });
 if (only === undefined || only === 'reports') await benchReports();
+if (only === undefined || only === 'slow-link') await benchSlowLink();
 
 // The satellite-pass benchmark is written separately; run it when it is there.
 // A computed specifier, so type-checking does not need the file to exist yet.

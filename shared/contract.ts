@@ -5,6 +5,7 @@
 // preload exposes exactly this table, `serve` exposes it over loopback HTTP, and the
 // renderer's client is typed from it. Adding a capability = one row + one handler.
 import { z } from 'zod';
+import { syncLineSchema, type SyncLine } from './sync-line';
 import {
   briefGetSchema,
   developmentsListSchema,
@@ -113,6 +114,13 @@ export interface AppNotification {
 
 export interface SyncStatusResult {
   configured: boolean;
+  /**
+   * The line (shared/sync-line.ts): while a run works, as its last page left it; between runs,
+   * what the last run saw and the page size the next starts with.
+   */
+  line: SyncLine | null;
+  /** No first sync has completed yet: the next run lists the latest days, then the past. */
+  firstSyncPending: boolean;
   running: boolean;
   online: boolean;
   lastRunAt: string | null;
@@ -306,6 +314,8 @@ export const pushEvents = {
     phase: z.enum(['started', 'page', 'done', 'error']),
     received: z.number().int(),
     message: z.string().optional(),
+    /** The line, the signals page in flight and a first sync's estimates (shared/sync-line.ts). */
+    line: syncLineSchema.optional(),
   }),
   /** The cache resources (sync stream names, 'outbox', …) that changed; ANY_RESOURCE: any may have. */
   'cache.changed': z.strictObject({ resources: z.array(z.string()) }),

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AppInfo, AppNotification, Profile } from '../../shared/contract';
+import { lineFetch } from '../api';
 import { CacheMismatchError, normalizeBaseUrl, openCache, warmSignalPoints } from '../cache';
 import type { DemoService } from '../demo';
 import type { Keychain } from '../keychain';
@@ -96,7 +97,8 @@ export function openAccount(spec: AccountSpec, deps: AccountDeps): Account {
     const closing = new AbortController();
     const link = createLinkMonitor({
       bus: deps.bus,
-      fetch: closableFetch(deps.fetch ?? fetch, closing.signal),
+      // The client's own fetch: asks for compression and counts the bytes on the line (docs/sync.md).
+      fetch: closableFetch(deps.fetch ?? lineFetch, closing.signal),
       ...(deps.now ? { now: deps.now } : {}),
     });
     const runtime = createSyncRuntime({

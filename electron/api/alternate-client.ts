@@ -315,4 +315,5 @@ export function alternateEndpoints(transport: Transport) {
 export type AlternateClient = ReturnType<typeof alternateEndpoints> & {
   profile: 'alternate';
   meter: Transport['meter'];
+  line: Transport['line'];
 };

@@ -3,11 +3,13 @@
 import type { z } from 'zod';
 import { InputError } from './errors';
 import { checkParams, toQuery, type ParamsOf, type Rule, type Spec } from './params';
-import type { ApiResult, Clamp, Transport } from './transport';
+import type { ApiResult, BodyProgress, Clamp, Transport } from './transport';
 
 export interface CallOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Called as the answer's body streams (a sync page's progress). */
+  onBody?: (p: BodyProgress) => void;
 }
 
 export interface EndpointDef<S extends z.ZodType, PP extends Spec, Q extends Spec, B extends Spec> {
@@ -88,6 +90,7 @@ export function define(transport: Transport) {
         // Reads are safe to repeat; a POST only with an Idempotency-Key.
         idempotent: def.method === 'GET' || 'Idempotency-Key' in headers,
         ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onBody ? { onBody: opts.onBody } : {}),
         ...(def.minTimeoutMs !== undefined ? { minTimeoutMs: def.minTimeoutMs } : {}),
       });
       // The service's own window_clamp wins; a narrowing read from other fields only fills in.

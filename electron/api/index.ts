@@ -18,11 +18,19 @@ export function createClient(opts: ClientOptions): Client;
 export function createClient(opts: ClientOptions): Client {
   const transport = new Transport(opts);
   if (opts.profile === 'main')
-    return { ...mainEndpoints(transport), profile: 'main', meter: transport.meter };
-  return { ...alternateEndpoints(transport), profile: 'alternate', meter: transport.meter };
+    return { ...mainEndpoints(transport), profile: 'main', meter: transport.meter, line: transport.line };
+  return {
+    ...alternateEndpoints(transport),
+    profile: 'alternate',
+    meter: transport.meter,
+    line: transport.line,
+  };
 }
 
 export { ApiError, InputError, type ApiErrorKind } from './errors';
-export type { ApiResult, Clamp, Meter, RateLimit } from './transport';
+export type { ApiResult, BodyProgress, Clamp, Meter, RateLimit, TransferInfo } from './transport';
+export { fmtBytes } from './transport';
+export { LineMeter, type LineSnapshot } from './line';
+export { lineFetch, wireOf } from './line-fetch';
 export type { MainClient } from './main-client';
 export type { AlternateClient } from './alternate-client';

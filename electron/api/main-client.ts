@@ -167,4 +167,8 @@ export function mainEndpoints(transport: Transport) {
   };
 }
 
-export type MainClient = ReturnType<typeof mainEndpoints> & { profile: 'main'; meter: Transport['meter'] };
+export type MainClient = ReturnType<typeof mainEndpoints> & {
+  profile: 'main';
+  meter: Transport['meter'];
+  line: Transport['line'];
+};

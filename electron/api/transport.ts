@@ -1,8 +1,13 @@
-// The HTTP core of the client: auth header, timeouts, one shared Retry-After back-off per
-// client (concurrent calls wait together rather than hammer), bounded jittered retries on
-// network errors and 5xx for reads, token meter, clamps and rate-limit headers kept as data.
+// The HTTP core of the client: auth header, time limits that follow progress (a call is given
+// up when no byte has come for a while, or at a long ceiling; never while its answer still
+// flows), one shared Retry-After back-off per client (concurrent calls wait together rather
+// than hammer), bounded jittered retries on network errors and 5xx for reads, token meter,
+// the line meter (bytes/s, first byte, compression: line.ts), clamps and rate-limit headers
+// kept as data.
 import type { z } from 'zod';
 import { ApiError, redact, type ApiErrorKind } from './errors';
+import { LineMeter } from './line';
+import { lineFetch, readBody, wireOf } from './line-fetch';
 
 export interface Clamp {
   kind: 'window_clamp' | 'filter_clamp' | 'plan_lock';
@@ -21,13 +26,38 @@ export interface ApiResult<T> {
   tokens: { charged: number; remaining?: number } | null;
   rateLimit: RateLimit | null;
   requestId?: string;
+  /** How the answer travelled: bytes on the line and decoded, its encoding, and its times (ms). */
+  transfer: TransferInfo;
+}
+
+export interface TransferInfo {
+  wireBytes: number;
+  bodyBytes: number;
+  encoding: string | null;
+  /** From the request leaving to the answer's first byte, and to its last. */
+  firstByteMs: number;
+  totalMs: number;
+}
+
+/** An answer's body as it streams (a sync page's progress in the window). */
+export interface BodyProgress {
+  /** Bytes on the line so far (decoded bytes when the fetch cannot count them). */
+  wireBytes: number;
+  bodyBytes: number;
+  /** The answer's Content-Length, when it states one. */
+  expectedBytes: number | null;
 }
 
 export interface TransportOptions {
   baseUrl: string;
   apiKey: string;
-  /** Per attempt, headers and body together (default 30 s). */
+  /**
+   * A call is given up when no byte of its answer has come for this long (default 30 s): a
+   * slow answer that still flows is never cut. (The name is kept from when it was a deadline.)
+   */
   timeoutMs?: number;
+  /** The longest an attempt may take even while bytes still come (default 10 min). */
+  ceilingMs?: number;
   /** Retries of a read after a network error, timeout or 5xx (default 3). */
   retries?: number;
   /** Waits on 429 before giving up (default 5). */
@@ -36,7 +66,10 @@ export interface TransportOptions {
   maxRetryAfterMs?: number;
   /** Base of the jittered exponential back-off (default 300 ms). */
   backoffMs?: number;
+  /** Default: lineFetch (node:http; asks for compression and counts the bytes on the line). */
   fetch?: typeof fetch;
+  /** The line meter to report to (default: the client's own). */
+  line?: LineMeter;
   /** Called once per attempt (tests and logs; never given the key). */
   onAttempt?: (info: { endpoint: string; attempt: number; reason?: string }) => void;
 }
@@ -63,10 +96,13 @@ export interface RequestSpec<S extends z.ZodType> {
   idempotent: boolean;
   signal?: AbortSignal;
   /**
-   * The least time this call is given per attempt, whatever the client's timeout: a call the
-   * service may legitimately hold longer (POST /analyst waits about 95 s) is not counted lost.
+   * The least time this call waits for the first byte of its answer, whatever the client's
+   * idle limit: a call the service may legitimately hold longer (POST /analyst waits about
+   * 95 s) is not counted lost.
    */
   minTimeoutMs?: number;
+  /** Called as the answer's body streams. */
+  onBody?: (p: BodyProgress) => void;
 }
 
 /** Socket errors raised before a connection exists: the request cannot have reached the service. */
@@ -132,6 +168,8 @@ function tokensOf(body: unknown): ApiResult<unknown>['tokens'] {
 
 export class Transport {
   readonly meter: Meter = { charged: 0, remaining: null, calls: 0 };
+  /** What the line did on this client's calls (line.ts). */
+  readonly line: LineMeter;
   /** Shared back-off: no request of this client leaves before this instant (429 Retry-After). */
   private blockedUntil = 0;
   private readonly base: string;
@@ -139,7 +177,8 @@ export class Transport {
 
   constructor(private readonly opts: TransportOptions) {
     this.base = opts.baseUrl.replace(/\/+$/, '');
-    this.fetchImpl = opts.fetch ?? fetch;
+    this.fetchImpl = opts.fetch ?? lineFetch;
+    this.line = opts.line ?? new LineMeter();
   }
 
   private fail(
@@ -163,7 +202,7 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       await sleep(this.blockedUntil - Date.now(), spec.signal);
       const outcome = await this.attempt(spec, url);
-      if (outcome.ok) return this.accept(spec, outcome.res, outcome.text);
+      if (outcome.ok) return this.accept(spec, outcome.res, outcome.text, outcome.transfer);
       const err = outcome.error;
       if (err.kind === 'rate_limited' && limited < rateRetries) {
         limited++;
@@ -198,10 +237,51 @@ export class Transport {
   private async attempt(
     spec: RequestSpec<z.ZodType>,
     url: URL,
-  ): Promise<{ ok: true; res: Response; text: string } | { ok: false; error: ApiError }> {
-    const limitMs = Math.max(this.opts.timeoutMs ?? 30_000, spec.minTimeoutMs ?? 0);
-    const timeout = AbortSignal.timeout(limitMs);
-    const signal = spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout;
+  ): Promise<
+    { ok: true; res: Response; text: string; transfer: TransferInfo } | { ok: false; error: ApiError }
+  > {
+    const idleMs = this.opts.timeoutMs ?? 30_000;
+    // Before the answer starts the service may hold a call longer (POST /analyst).
+    const firstByteMs = Math.max(idleMs, spec.minTimeoutMs ?? 0);
+    const ceilingMs = Math.max(this.opts.ceilingMs ?? 600_000, spec.minTimeoutMs ?? 0);
+    const flight = this.line.begin(spec.endpoint);
+    // Given up by its own limits: the abort's reason is a TimeoutError (the link monitor counts
+    // it as the link's failure, unlike a caller's cancel).
+    const limits = new AbortController();
+    let gaveUp: string | null = null;
+    const giveUp = (why: string) => {
+      gaveUp = why;
+      limits.abort(new DOMException(why, 'TimeoutError'));
+    };
+    // The idle limit counts from the last byte: each chunk read moves it, and so does a count
+    // on the line that grew meanwhile (a compressed answer's bytes before they decode).
+    let lastByteAt = this.line.now();
+    let seen = 0;
+    let idle: ReturnType<typeof setTimeout>;
+    const arm = (ms: number) => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        const bytes = wire ? wire.bytes() : flight.bodyBytes;
+        if (bytes > seen) {
+          seen = bytes;
+          lastByteAt = Math.max(lastByteAt, this.line.now() - ms / 2);
+        }
+        const quiet = this.line.now() - lastByteAt;
+        if (flight.firstByteAt !== null && quiet < idleMs) return arm(idleMs - quiet);
+        giveUp(
+          flight.firstByteAt === null
+            ? `no answer within ${ms} ms`
+            : `no byte for ${idleMs} ms after ${fmtBytes(flight.wireBytes)} of the answer`,
+        );
+      }, ms);
+    };
+    let wire: ReturnType<typeof wireOf>;
+    arm(firstByteMs);
+    const ceiling = setTimeout(
+      () => giveUp(`still unfinished after ${Math.round(ceilingMs / 1000)} s (the ceiling)`),
+      ceilingMs,
+    );
+    const signal = spec.signal ? AbortSignal.any([limits.signal, spec.signal]) : limits.signal;
     const headers: Record<string, string> = {
       Accept: 'application/json',
       Authorization: `Bearer ${this.opts.apiKey}`,
@@ -215,27 +295,59 @@ export class Transport {
         ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
         signal,
       });
-      // Reading the body can fail too: a connection cut halfway is a network error.
-      const text = await res.text();
-      if (res.ok) return { ok: true, res, text };
+      wire = wireOf(res);
+      flight.firstByteAt = lastByteAt = this.line.now();
+      seen = wire ? wire.bytes() : 0;
+      arm(idleMs);
+      flight.encoding = wire ? wire.encoding : res.headers.get('content-encoding');
+      const stated = Number(res.headers.get('content-length'));
+      flight.expectedBytes = res.headers.has('content-length') && Number.isFinite(stated) ? stated : null;
+      // The body is read as it streams (a connection cut halfway is a network error), so its
+      // progress is seen and the idle limit counts from the last byte, not from the start.
+      const text = await readBody(res, (chunk) => {
+        lastByteAt = this.line.now();
+        flight.bodyBytes += chunk.byteLength;
+        flight.wireBytes = wire ? wire.bytes() : flight.bodyBytes;
+        spec.onBody?.({
+          wireBytes: flight.wireBytes,
+          bodyBytes: flight.bodyBytes,
+          expectedBytes: flight.expectedBytes,
+        });
+      });
+      flight.wireBytes = wire ? wire.bytes() : flight.bodyBytes;
+      // The line carried the answer whole, whatever its status.
+      const t = this.line.end(flight, true);
+      const transfer: TransferInfo = {
+        wireBytes: t.wireBytes,
+        bodyBytes: t.bodyBytes,
+        encoding: t.encoding,
+        firstByteMs: (t.firstByteAt ?? t.endedAt) - t.startedAt,
+        totalMs: t.endedAt - t.startedAt,
+      };
+      if (res.ok) return { ok: true, res, text, transfer };
       return { ok: false, error: this.statusError(spec, res, text) };
     } catch (e) {
-      if (spec.signal?.aborted) throw e;
-      if (timeout.aborted)
-        return {
-          ok: false,
-          error: this.fail(spec, 'timeout', {}, `no complete answer within ${limitMs} ms`),
-        };
+      if (wire) flight.wireBytes = wire.bytes();
+      if (spec.signal?.aborted) {
+        this.line.end(flight, false);
+        throw e;
+      }
+      if (gaveUp !== null) {
+        this.line.end(flight, false, `${spec.endpoint}: ${gaveUp}`);
+        return { ok: false, error: this.fail(spec, 'timeout', {}, gaveUp) };
+      }
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      const what = cause?.code ?? cause?.message ?? (e as Error).message;
+      const detail =
+        flight.firstByteAt === null ? what : `${what} after ${fmtBytes(flight.wireBytes)} of the answer`;
+      this.line.end(flight, false, `${spec.endpoint}: ${detail}`);
       return {
         ok: false,
-        error: this.fail(
-          spec,
-          'network',
-          { neverConnected: NEVER_CONNECTED.has(cause?.code ?? '') },
-          cause?.code ?? cause?.message ?? (e as Error).message,
-        ),
+        error: this.fail(spec, 'network', { neverConnected: NEVER_CONNECTED.has(cause?.code ?? '') }, detail),
       };
+    } finally {
+      clearTimeout(idle!);
+      clearTimeout(ceiling);
     }
   }
 
@@ -282,6 +394,7 @@ export class Transport {
     spec: RequestSpec<S>,
     res: Response,
     text: string,
+    transfer: TransferInfo,
   ): ApiResult<z.output<S>> {
     let raw: unknown;
     try {
@@ -321,6 +434,14 @@ export class Transport {
       tokens,
       rateLimit: limit === null && remaining === null && reset === null ? null : { limit, remaining, reset },
       ...(requestId ? { requestId } : {}),
+      transfer,
     };
   }
+}
+
+/** 1234567 → "1.2 MB", 2345 → "2.3 kB", 87 → "87 B". */
+export function fmtBytes(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1)} MB`;
+  if (n >= 1_000) return `${(n / 1_000).toFixed(1)} kB`;
+  return `${n} B`;
 }

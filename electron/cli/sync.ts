@@ -11,6 +11,8 @@ import { resolveDbPath } from '../paths';
 import { DEMO_API_KEY, startDemo } from '../demo/session';
 import type { DemoService } from '../demo';
 import { runSync, type SyncProgress, type SyncSummary } from '../sync';
+import { fmtBytes } from '../api';
+import { tokensPer1000, type SyncLine } from '../../shared/sync-line';
 import { clearDemoCache, resolveDemoCachePath } from './demo-cache';
 import { BaseUrlError, checkBaseUrl } from '../../shared/base-url';
 import { hideUrlCredentials } from '../../shared/url-credentials';
@@ -77,18 +79,39 @@ async function demoTarget(opts: SyncOpts, profile: 'main' | 'alternate'): Promis
   }
 }
 
+/** The page in flight and a first sync's estimates, in a few words: " — 57.1 of ~180 kB at 15.8 kB/s; ~3100 left, ~4 min". */
+function lineWords(l: SyncLine | undefined): string {
+  if (!l) return '';
+  const parts: string[] = [];
+  if (l.page && l.page.bytes > 0)
+    parts.push(
+      `${fmtBytes(l.page.bytes)}${l.page.expectedBytes ? ` of ~${fmtBytes(l.page.expectedBytes)}` : ''}` +
+        `${l.bytesPerSecond ? ` at ${fmtBytes(l.bytesPerSecond)}/s` : ''}`,
+    );
+  const f = l.firstSync;
+  if (f?.signalsLeft)
+    parts.push(
+      `~${f.signalsLeft} left` +
+        `${f.secondsLeft !== null ? `, ~${Math.max(1, Math.round(f.secondsLeft / 60))} min` : ''}` +
+        `${f.tokensLeft !== null ? `, ~${f.tokensLeft} tokens` : ''}`,
+    );
+  return parts.length ? ` — ${parts.join('; ')}` : '';
+}
+
 function progressPrinter(): (p: SyncProgress) => void {
   // A terminal gets one line rewritten in place; a pipe or a log gets plain lines.
   const tty = process.stderr.isTTY;
   let last = '';
   return (p) => {
+    if (p.finished || p.changed) return;
     const count =
       p.total !== undefined
         ? ` ${p.done ?? 0}/${p.total}`
         : p.done !== undefined
           ? ` (${p.done} so far)`
           : '';
-    const line = `sync ${p.stream}: ${p.message}${count}`;
+    // A pipe gets the page's bytes only on a terminal's rewritten line (a log keeps one line a page).
+    const line = `sync ${p.stream}: ${p.message}${count}${tty ? lineWords(p.line) : lineWords(p.line && { ...p.line, page: null })}`;
     if (line === last) return;
     last = line;
     process.stderr.write(
@@ -111,6 +134,7 @@ function humanSummary(s: SyncSummary): string {
     lines.push(
       `  narrowed by the plan (${c.kind}) on ${c.stream}${c.required_plans ? `; needs ${c.required_plans.join(' or ')}` : ''}`,
     );
+  if (s.line) lines.push(`  ${lineSummary(s.line)}`);
   for (const e of s.errors) lines.push(`  error on ${e.stream}: ${e.message}`);
   // A 404 on re-read is "not found" (gone, or not this key's), never a retraction.
   if (s.gone?.length)
@@ -119,6 +143,20 @@ function humanSummary(s: SyncSummary): string {
     );
   if (s.stopped) lines.push(`  ${s.stopped.message}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** "line: 15.8 kB/s, first byte 640 ms, uncompressed; slow link: pages of 127 (24 tokens per 1,000 signals; 6 at pages of 500)". */
+function lineSummary(l: NonNullable<SyncSummary['line']>): string {
+  const rate = l.bytes_per_second === null ? 'rate not measured' : `${fmtBytes(l.bytes_per_second)}/s`;
+  const how =
+    l.encoding === null
+      ? 'uncompressed'
+      : `${l.encoding}${l.compression_ratio !== null ? ` (${Math.round(l.compression_ratio * 100)}% of the size)` : ''}`;
+  const pages = `${l.adapted ? 'slow link: ' : ''}pages of ${l.page_limit} (${l.tokens_per_1000_signals} tokens per 1,000 signals${l.page_limit < 500 ? `; ${tokensPer1000(500)} at pages of 500` : ''})`;
+  const planned = l.planned.first_sync
+    ? `; a first sync, planned at pages of ${l.planned.page_limit} (${l.planned.tokens_per_1000_signals} tokens per 1,000 signals)`
+    : '';
+  return `line: ${rate}${l.first_byte_ms !== null ? `, first byte ${l.first_byte_ms} ms` : ''}, ${how}; ${pages}${planned}`;
 }
 
 export function registerSync(program: Command): void {
@@ -213,7 +251,12 @@ async function syncInto(
     hideUrlCredentials(opts.json ? `${JSON.stringify(summary)}\n` : humanSummary(summary)),
   );
   if (summary.stopped) {
-    process.stderr.write(`watchfloor: ${hideUrlCredentials(summary.stopped.message)}\n`);
+    // The command line does not retry on its own (the app's scheduler does).
+    const again =
+      summary.stopped.reason === 'link'
+        ? '; run sync again to continue (nothing retries on its own here)'
+        : '';
+    process.stderr.write(`watchfloor: ${hideUrlCredentials(summary.stopped.message)}${again}\n`);
     process.exitCode = EXIT.resumable;
   } else if (summary.errors.length && summary.complete) {
     for (const e of summary.errors)

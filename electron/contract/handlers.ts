@@ -115,6 +115,8 @@ function syncStatus(deps: HandlerDeps): SyncStatusResult {
   if (!current)
     return {
       configured: false,
+      line: null,
+      firstSyncPending: false,
       running: false,
       online: false,
       lastRunAt: null,
@@ -126,6 +128,7 @@ function syncStatus(deps: HandlerDeps): SyncStatusResult {
   const st = current.runtime.scheduler.state;
   return {
     configured: true,
+    ...current.runtime.line(),
     running: st.running,
     // What the calls met, the same state `link.status` pushes.
     online: current.link.online,

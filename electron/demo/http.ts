@@ -3,6 +3,7 @@
 // the faults of a slow link (latency, bandwidth cap, a body cut halfway, 429 every Nth).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import { hashString } from './random';
 import type { DemoWorld } from './world';
 
@@ -68,6 +69,8 @@ export interface DemoState {
   requests: RequestRecord[];
   count: number;
   secret: string;
+  /** Answers compressed when the request accepts it (false: never). */
+  compress: Compression;
 }
 
 export interface Ctx {
@@ -121,6 +124,20 @@ export function errorBody(status: number, code: string, message: string, request
   return { status, body: { error: message, code, requestId, ...extra } };
 }
 
+/** How the demo answers: uncompressed (false), or gzip / brotli when the request accepts it. */
+export type Compression = false | 'gzip' | 'br';
+
+/** The encoding to answer a request with: the demo's, if its Accept-Encoding lists it. */
+export function answerEncoding(compress: Compression, accept: string | undefined): 'gzip' | 'br' | null {
+  if (!compress || !accept) return null;
+  const listed = accept.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    return (name === compress || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+  return listed ? compress : null;
+}
+
 /** Writes the answer under the current faults: latency, bandwidth cap, or a body cut halfway. */
 export async function send(
   res: ServerResponse,
@@ -129,12 +146,16 @@ export async function send(
   headers: Record<string, string>,
   faults: Faults,
   drop: boolean,
+  encoding: 'gzip' | 'br' | null = null,
 ): Promise<void> {
   if (faults.latencyMs) await sleep(faults.latencyMs);
-  const data = Buffer.from(JSON.stringify(body));
+  const json = Buffer.from(JSON.stringify(body));
+  const data =
+    encoding === 'gzip' ? zlib.gzipSync(json) : encoding === 'br' ? zlib.brotliCompressSync(json) : json;
   res.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': String(data.length),
+    ...(encoding ? { 'Content-Encoding': encoding, Vary: 'Accept-Encoding' } : {}),
     ...headers,
   });
   if (drop) {

@@ -5,12 +5,14 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  answerEncoding,
   errorBody,
   HttpFail,
   newRequestId,
   PLANS,
   send,
   type Ctx,
+  type Compression,
   type DemoState,
   type Faults,
   type Plan,
@@ -28,7 +30,7 @@ import * as tools from './routes-tools';
 import * as watches from './routes-watches';
 import { DemoWorld } from './world';
 
-export type { Faults, Plan, Profile, RequestRecord } from './http';
+export type { Compression, Faults, Plan, Profile, RequestRecord } from './http';
 export { DemoWorld } from './world';
 
 export interface DemoOptions {
@@ -41,6 +43,8 @@ export interface DemoOptions {
   tokens?: number;
   signalsPerDay?: number;
   faults?: Faults;
+  /** Answer gzip or brotli to a request that accepts it (default false: never compressed). */
+  compress?: Compression;
 }
 
 export interface DemoService {
@@ -49,6 +53,7 @@ export interface DemoService {
   world: DemoWorld;
   requests: RequestRecord[];
   setFaults(f: Faults): void;
+  setCompress(c: Compression): void;
   setPlan(p: Plan): void;
   setTokens(n: number): void;
   tokens(): number;
@@ -205,6 +210,7 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
     requests: [],
     count: 0,
     secret: randomUUID(),
+    compress: opts.compress ?? false,
   };
   const table = routes();
   let minute = 0;
@@ -248,7 +254,8 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
     ) => {
       record.status = status;
       if (drop) record.fault = 'dropped';
-      await send(res, status, body, { ...rateHeaders, ...extra }, faults, drop);
+      const encoding = answerEncoding(state.compress, req.headers['accept-encoding']);
+      await send(res, status, body, { ...rateHeaders, ...extra }, faults, drop, encoding);
     };
     const fail = (
       status: number,
@@ -359,6 +366,7 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
     world,
     requests: state.requests,
     setFaults: (f) => (state.faults = { ...f }),
+    setCompress: (c) => (state.compress = c),
     setPlan: (p) => (state.plan = p),
     setTokens: (n) => (state.tokens = n),
     tokens: () => state.tokens,

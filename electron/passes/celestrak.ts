@@ -8,6 +8,7 @@ import type { ElementSet, ParseReport } from './elements';
 import { familyMatcher, loadFamilies, type FamilyCatalog } from './families';
 import { parseOmmJson } from './omm';
 import { getFetchRecord, importElements, recordFetch, type ImportResult } from './store';
+import { fetchText } from '../api/line-fetch';
 
 export const CELESTRAK_GP_URL = 'https://celestrak.org/NORAD/elements/gp.php';
 export const MIN_REFRESH_INTERVAL_MS = 2 * 3600_000;
@@ -50,6 +51,7 @@ export interface RefreshArgs {
   now?: () => Date;
   /** Keep only members of these families (the active group holds some 16,000 sets). */
   families?: FamilyCatalog | null;
+  /** Given up when no byte has come for this long (default 60 s); a file that still flows is read whole. */
   timeoutMs?: number;
 }
 
@@ -73,8 +75,15 @@ export async function refreshElements(db: Database.Database, args: RefreshArgs):
   if (before?.lastModified) headers['if-modified-since'] = before.lastModified;
 
   let res: Response;
+  let body: string;
   try {
-    res = await args.fetch(args.url, { headers, signal: AbortSignal.timeout(args.timeoutMs ?? 60_000) });
+    // Given up when no byte has come for the limit, never while the file still flows (a slow link).
+    ({ res, text: body } = await fetchText(
+      args.fetch,
+      args.url,
+      { headers },
+      { idleMs: args.timeoutMs ?? 60_000 },
+    ));
   } catch (err) {
     // Nothing answered: no record, so the next try is not held back two hours.
     throw new RefreshError(`could not reach ${args.url}: ${(err as Error).message}`);
@@ -93,7 +102,6 @@ export async function refreshElements(db: Database.Database, args: RefreshArgs):
     });
     return { status: 'not-modified', url: args.url, checkedAt };
   }
-  const body = await res.text();
   // A refused or empty answer is recorded (when it was checked, what it said), nothing else.
   const recordFailure = () =>
     recordFetch(db, {

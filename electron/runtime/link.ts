@@ -3,6 +3,7 @@
 // refused or reset, DNS, timeout, a body cut halfway). It watches the calls themselves, by
 // wrapping the fetch the API client is given, so no guess (navigator.onLine, a ping) stands
 // in for what the service actually answered.
+import { lineFetch } from '../api';
 import type { PushBus } from './push-bus';
 
 export interface LinkMonitor {
@@ -35,7 +36,7 @@ export function createLinkMonitor(opts: {
   fetch?: typeof fetch;
   now?: () => Date;
 }): LinkMonitor {
-  const base = opts.fetch ?? fetch;
+  const base = opts.fetch ?? lineFetch;
   const now = opts.now ?? (() => new Date());
   const listeners = new Set<(online: boolean) => void>();
   // Nothing has reached this service yet: that is offline, said once if the window thinks otherwise.
@@ -60,18 +61,27 @@ export function createLinkMonitor(opts: {
       throw err;
     }
     set(true);
-    // A connection cut while the body streams is a network failure too.
-    const text = res.text.bind(res);
-    Object.defineProperty(res, 'text', {
-      value: async () => {
-        try {
-          return await text();
-        } catch (err) {
-          if (!cancelledByCaller(init)) set(false);
-          throw err;
-        }
-      },
-    });
+    // A connection cut while the body streams is a network failure too: the body is read
+    // through a stream that says so (the transport reads it chunk by chunk, docs/sync.md).
+    const source = res.body;
+    if (source) {
+      const reader = source.getReader();
+      const watched = new ReadableStream<Uint8Array>({
+        async pull(ctrl) {
+          try {
+            const part = await reader.read();
+            if (part.done) ctrl.close();
+            else ctrl.enqueue(part.value);
+          } catch (err) {
+            if (!cancelledByCaller(init)) set(false);
+            ctrl.error(err);
+          }
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      Object.defineProperty(res, 'body', { value: watched });
+      Object.defineProperty(res, 'text', { value: () => new Response(watched).text() });
+    }
     return res;
   };
 

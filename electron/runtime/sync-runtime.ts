@@ -14,7 +14,8 @@ import { diffForNotifications } from '../notify/diff';
 import { classifySendError, createExecutors } from '../outbox/executors';
 import { Outbox, type FlushReport, type OutboxRow } from '../outbox/outbox';
 import { SyncScheduler, type RunOutcome, type RunReason } from '../scheduler/scheduler';
-import { runSync, type SyncSummary } from '../sync';
+import { idleLine, runSync, type SyncSummary } from '../sync';
+import type { SyncLine } from '../../shared/sync-line';
 import type { LinkMonitor } from './link';
 import type { PushBus } from './push-bus';
 import { notifySnapshot } from './snapshot';
@@ -56,6 +57,12 @@ export interface SyncRuntime {
   thread(eventId: string): Promise<{ thread: unknown; fromCache: boolean; note: string | null }>;
   lastSummary(): SyncSummary | null;
   /**
+   * The line: during a run, as its last push left it; between runs, what the last run saw and
+   * the page size the next one starts with (shared/sync-line.ts). With whether no first sync
+   * has completed yet.
+   */
+  line(): { line: SyncLine | null; firstSyncPending: boolean };
+  /**
    * One online call on the analyst's demand (the tools): made with the account's key, which
    * stays here, through the link monitor, so the link state is what this call met too.
    */
@@ -68,6 +75,8 @@ export interface SyncRuntime {
 export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
   const { db } = opts;
   let last: SyncSummary | null = null;
+  // The line as the run in progress last pushed it (null between runs).
+  let liveLine: SyncLine | null = null;
   // A run's end is pushed once the scheduler has recorded it (running false, last run set),
   // so a window that refreshes its status on that push reads the finished state.
   let runEnd: PushPayload<'sync.progress'> | null = null;
@@ -124,11 +133,16 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
         now,
         onProgress: (p) => {
           if (signal.aborted) throw new Error('sync cancelled');
+          if (p.line) liveLine = p.line;
+          // What a long run has stored so far is shown as it comes (today's signals first).
+          if (p.changed) opts.bus.emit('cache.changed', { resources: p.changed });
+          if (p.changed && !p.finished) return;
           opts.bus.emit('sync.progress', {
             stream: p.stream,
-            phase: 'page',
+            phase: p.finished ? 'done' : 'page',
             received: p.done ?? 0,
             message: p.message,
+            ...(p.line ? { line: p.line } : {}),
           });
         },
       });
@@ -165,6 +179,7 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
         error: message,
       };
     } finally {
+      liveLine = null;
       await writer.close();
     }
   }
@@ -230,6 +245,10 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
       return { thread, fromCache: true, note: 'shown from the cache (no key set)' };
     },
     lastSummary: () => last,
+    line: () => {
+      const idle = idleLine(db);
+      return { line: liveLine ?? idle.line, firstSyncPending: idle.firstSyncPending };
+    },
     async online(fn) {
       const k = await keyOrNull();
       if (!k) throw new Error(`no API key for ${opts.baseUrl}: set one with \`watchfloor key set\``);

@@ -146,8 +146,12 @@ export class SyncScheduler {
     this.state.failures = outcome.linkLost ? this.state.failures + 1 : 0;
     if (outcome.linkLost) this.state.online = false;
     if (!this.stopped) {
-      if (outcome.linkLost) this.schedule(backoffMs(this.state.failures, this.intervalMs()), 'retry');
-      else if (this.remainingToday() <= 0) this.schedule(this.msToNextDay());
+      if (outcome.linkLost) {
+        this.schedule(backoffMs(this.state.failures, this.intervalMs()), 'retry');
+        // The run's words say what the line did; these say when it is tried again.
+        if (this.state.nextRunAt)
+          outcome.error = `${outcome.error ?? 'the link was lost'}; the scheduler tries again on its own at ${this.state.nextRunAt.slice(11, 16)} UTC`;
+      } else if (this.remainingToday() <= 0) this.schedule(this.msToNextDay());
       else this.schedule(this.intervalMs());
     }
     this.emit();

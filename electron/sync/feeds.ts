@@ -27,33 +27,48 @@ async function mainDevelopments(ctx: SyncContext, client: MainClient): Promise<v
   const stats = ctx.stats(stream);
   const cp = (await ctx.checkpoint<DevCheckpoint>(stream)) ?? { from: RECORD_START };
   const pass = cp.pass ?? { start: cp.from, end: ctx.today, offset: 0 };
-  for (;;) {
-    ctx.progress({ stream, message: `changes ${pass.start}..${pass.end}`, done: pass.offset });
-    const res = await ctx.call(stream, cp.price ?? DEV_PRICE_GUESS, () =>
+  const ask = (offset: number, price: number) => {
+    ctx.progress({ stream, message: `changes ${pass.start}..${pass.end}`, done: offset });
+    return ctx.call(stream, price, () =>
       client.developments({
         start_date: pass.start,
         end_date: pass.end,
         limit: 200,
-        offset: pass.offset,
+        offset,
         notable_only: false,
       }),
     );
-    const rows = res.data.developments;
-    stats.received += rows.length;
-    const total = res.data.meta.total_count;
-    const offset = pass.offset + rows.length;
-    const done = rows.length === 0 || offset >= total;
-    const price = res.tokens?.charged ?? cp.price;
-    const next: DevCheckpoint = done
-      ? { from: pass.end, ...(price !== undefined ? { price } : {}) }
-      : { from: cp.from, pass: { ...pass, offset }, ...(price !== undefined ? { price } : {}) };
-    const [stored] = await ctx.cache.tx([
-      ['storeDevelopments', { developments: rows }],
-      ['setCheckpoint', stream, next],
-    ]);
-    stats.stored += (stored as { stored: number }).stored;
-    if (done) return;
-    pass.offset = offset;
+  };
+  let ahead: ReturnType<typeof ask> | null = null;
+  try {
+    for (;;) {
+      const res = await (ahead ?? ask(pass.offset, cp.price ?? DEV_PRICE_GUESS));
+      ahead = null;
+      const rows = res.data.developments;
+      stats.received += rows.length;
+      const total = res.data.meta.total_count;
+      const offset = pass.offset + rows.length;
+      const done = rows.length === 0 || offset >= total;
+      const price = res.tokens?.charged ?? cp.price;
+      // The next page is asked for while this one is written (a slow link's round trip).
+      if (!done) {
+        ahead = ask(offset, price ?? DEV_PRICE_GUESS);
+        ahead.catch(() => undefined);
+      }
+      const next: DevCheckpoint = done
+        ? { from: pass.end, ...(price !== undefined ? { price } : {}) }
+        : { from: cp.from, pass: { ...pass, offset }, ...(price !== undefined ? { price } : {}) };
+      const [stored] = await ctx.cache.tx([
+        ['storeDevelopments', { developments: rows }],
+        ['setCheckpoint', stream, next],
+      ]);
+      stats.stored += (stored as { stored: number }).stored;
+      if (done) return;
+      pass.offset = offset;
+    }
+  } catch (e) {
+    await ahead?.catch(() => undefined);
+    throw e;
   }
 }
 

@@ -3,7 +3,8 @@
 // GROUP_MS old) the staged pages are committed in one transaction while the next pages are
 // fetched. A page stays whole (its rows and its checkpoint are in the same transaction), so a
 // killed run resumes after the last committed group; what it loses is the pages fetched since,
-// fetched again (at most a group and the page in flight). docs/sync.md, "Group commit".
+// fetched again (at most a group, the page being written and the next one, asked meanwhile).
+// docs/sync.md, "Group commit".
 import type { CacheWriter, OpCall } from '../cache';
 
 /** Pages a group commit holds at most (8,000 signals). */

@@ -3,10 +3,10 @@
 // per 500 events, storing the fresh payloads as it goes) and re-reads only the cached events
 // the lists no longer carry (1 token each): cheap enough for a nightly run on a slow link.
 // Every page is stored with its checkpoint and the ids it listed, in one transaction.
-import { ApiError, type AlternateClient, type MainClient } from '../api';
+import { ApiError } from '../api';
 import type { OpCall } from '../cache';
 import type { SyncContext } from './context';
-import { PAGE, RECORD_START } from './signals';
+import { fetchPage, PAGE, RECORD_START } from './signals';
 
 interface ReconcileCheckpoint {
   phase: 'list' | 'reread';
@@ -14,6 +14,8 @@ interface ReconcileCheckpoint {
   start_date: string | null;
   end_date: string | null;
   pages: number;
+  /** The page size the cursor was issued for (pages are sized to the line: pacing.ts). */
+  limit?: number | null;
 }
 
 const STREAM = 'reconcile';
@@ -30,26 +32,18 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
   }
 
   while (cp.phase === 'list') {
-    ctx.progress({ stream: STREAM, message: `re-listing page ${cp.pages + 1}`, done: stats.received });
-    const cursor = cp.cursor ? { cursor: cp.cursor } : {};
-    const res =
-      ctx.client.profile === 'main'
-        ? await ctx.call(STREAM, 3, () =>
-            (ctx.client as MainClient).signals({
-              start_date: RECORD_START,
-              end_date: ctx.today,
-              sort: 'latest',
-              limit: PAGE,
-              ...cursor,
-            }),
-          )
-        : await ctx.call(STREAM, 3, () =>
-            (ctx.client as AlternateClient).signals({
-              limit: PAGE,
-              updated_since: `${RECORD_START}T00:00:00Z`,
-              ...cursor,
-            }),
-          );
+    const page = cp.pages + 1;
+    const { res, limit } = await fetchPage(ctx, STREAM, {
+      number: page,
+      cursor: cp.cursor,
+      limit: cp.limit ?? (cp.cursor ? PAGE : null),
+      fallback: PAGE,
+      message: `re-listing page ${page}`,
+      query: {
+        main: { start_date: RECORD_START, end_date: ctx.today, sort: 'latest' },
+        alternate: { updated_since: `${RECORD_START}T00:00:00Z` },
+      },
+    });
     const signals = res.data.signals as { id: string | number }[];
     stats.received += signals.length;
     const meta = res.data.meta as {
@@ -68,6 +62,7 @@ export async function reconcile(ctx: SyncContext): Promise<void> {
       start_date: cp.start_date ?? (ctx.client.profile === 'main' ? meta.start_date : null) ?? RECORD_START,
       end_date: cp.end_date ?? (ctx.client.profile === 'main' ? meta.end_date : null) ?? ctx.today,
       pages: cp.pages + 1,
+      limit: more ? limit : null,
     };
     const [stored] = await ctx.cache.tx([
       ['storeSignalsPage', { profile: ctx.profile, signals, stream: STREAM, checkpoint: next }],

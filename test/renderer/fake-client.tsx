@@ -33,6 +33,8 @@ export const DEMO_INFO: AppInfo = {
 
 export const IDLE_SYNC: SyncStatusResult = {
   configured: true,
+  line: null,
+  firstSyncPending: false,
   running: false,
   online: true,
   lastRunAt: null,

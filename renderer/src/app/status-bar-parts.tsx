@@ -100,19 +100,17 @@ export function StreamsFreshness({ streams }: { streams: SyncStreamState[] }) {
 export function SyncProgressBar({ running, streams }: { running: boolean; streams: string[] }) {
   const progress = useSyncProgress();
   const finished = useRef(new Set<string>());
-  const current = useRef<string | null>(null);
   const [, bump] = useState(0);
   useEffect(() => {
     if (!running) {
       finished.current.clear();
-      current.current = null;
     }
   }, [running]);
   useEffect(() => {
     if (!progress || progress.stream === 'sync') return;
     const before = finished.current.size;
-    if (current.current && current.current !== progress.stream) finished.current.add(current.current);
-    current.current = progress.stream;
+    // Main says when each stream is done; several run side by side (a first sync's past beside
+    // the developments and the small lists), so another's page does not mean this one ended.
     if (progress.phase === 'done' || progress.phase === 'error') finished.current.add(progress.stream);
     if (finished.current.size !== before) bump((n) => n + 1);
   }, [progress]);

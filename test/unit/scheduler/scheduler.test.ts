@@ -99,12 +99,20 @@ describe('background sync scheduler', () => {
 
   it('backs off while the link is lost and runs as soon as it comes back', async () => {
     const t = fakeTime();
-    const lost = { linkLost: true, complete: false };
-    const r = recorder([lost, lost, lost]);
+    const lost = {
+      linkLost: true,
+      complete: false,
+      error: 'GET /signals: the link failed; the line carried 15.2 kB/s',
+    };
+    const r = recorder([lost, { ...lost }, { ...lost }]);
     const s = new SyncScheduler({ ...t, run: r.run, intervalMinutes: 30, dailyTokenBudget: 1000 });
     await s.trigger('start');
     expect(s.state.online).toBe(false);
     expect(t.pending()).toEqual([60_000]);
+    // The run said what the line did; the scheduler adds when it tries again on its own.
+    expect(s.state.lastOutcome?.error).toBe(
+      'GET /signals: the link failed; the line carried 15.2 kB/s; the scheduler tries again on its own at 10:01 UTC',
+    );
     await t.advance(60_000);
     expect(t.pending()).toEqual([120_000]);
     await t.advance(120_000);

@@ -1,4 +1,4 @@
-// A long signals pass (a first sync) commits its pages in groups on the cache writer's thread
+// A long signals pass (here a catch-up after long offline; a first sync's slices do the same) commits its pages in groups on the cache writer's thread
 // while the next pages are fetched (electron/sync/page-groups.ts). What a user relies on: the
 // cache ends with every signal, a run stopped at any point keeps whole pages up to its
 // checkpoint and the next run fetches none of them again, and a page that cannot be stored
@@ -9,6 +9,7 @@ import {
   getCheckpoint,
   openCache,
   querySignals,
+  setCheckpoint,
   workerWriter,
   type CacheWriter,
 } from '../../../electron/cache/index';
@@ -71,6 +72,13 @@ const makePages = () =>
 
 const groupCommit = { afterPages: 2, pages: 4, ms: 60_000 };
 
+/** A cache that synced once, long ago: the next signals pass is one long updated_since pass. */
+function openSynced(file: string) {
+  const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+  setCheckpoint(db, 'signals', { hwm: '2026-10-01T00:00:00.000Z', pass: null });
+  return db;
+}
+
 function cachedIds(file: string): Set<string> {
   const db = openCache(file, { baseUrl: BASE, profile: 'main' });
   try {
@@ -83,7 +91,7 @@ function cachedIds(file: string): Set<string> {
 describe('signals sync: group commit of a long pass', () => {
   it('stores every page in fewer transactions than pages, ending with the pass complete', async () => {
     const file = tempFile();
-    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    const db = openSynced(file);
     open.push(db);
     const pages = makePages();
     const service = fakeService(pages);
@@ -113,7 +121,7 @@ describe('signals sync: group commit of a long pass', () => {
 
   it('stopped mid-group, keeps whole pages up to its checkpoint; the next run fetches none of them again', async () => {
     const file = tempFile();
-    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    const db = openSynced(file);
     open.push(db);
     const pages = makePages();
     const service = fakeService(pages);
@@ -156,7 +164,7 @@ describe('signals sync: group commit of a long pass', () => {
 
   it('a page that cannot be stored stops the stream there; the pages before it, in its group too, are kept', async () => {
     const file = tempFile();
-    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    const db = openSynced(file);
     open.push(db);
     const pages = makePages();
     // Page 7 (in the group of pages 6–9) carries a signal without an id.
@@ -180,7 +188,7 @@ describe('signals sync: group commit of a long pass', () => {
 
   it('a budget stop mid-group commits the pages already fetched before the run stops', async () => {
     const file = tempFile();
-    const db = openCache(file, { baseUrl: BASE, profile: 'main' });
+    const db = openSynced(file);
     open.push(db);
     const pages = makePages();
     const service = fakeService(pages);

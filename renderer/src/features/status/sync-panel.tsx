@@ -1,9 +1,11 @@
-// Background sync as the analyst sees it: running or not, the last result of each stream,
-// every clamp (a narrowed answer is never taken for the whole), and a Sync now button.
+// Background sync as the analyst sees it: running or not, the line it runs on (line-facts.tsx),
+// the last result of each stream, every clamp (a narrowed answer is never taken for the whole),
+// and a Sync now button.
 import { useMutationState } from '@tanstack/react-query';
 import { useSyncNow, useSyncProgress, useSyncStatus } from '../../data';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { UtcTime } from '../../ui/time';
+import { LineFacts } from './line-facts';
 import { useSyncRunning } from './sync-running';
 
 interface Summary {
@@ -61,8 +63,18 @@ export function SyncPanel() {
           </>
         )}
       </p>
+      <LineFacts
+        line={(running ? progress?.line : null) ?? status.line}
+        running={running}
+        firstSyncPending={status.firstSyncPending}
+      />
       {lastError && <p role="alert">{lastError}</p>}
-      {summary?.stopped && <p role="status">{summary.stopped.message}</p>}
+      {summary?.stopped && (
+        // A lost link: what the line did, and when the scheduler tries again (lastOutcome says both).
+        <p role="status" data-testid="sync-stopped">
+          {(status.lastOutcome?.linkLost ? status.lastOutcome.error : undefined) ?? summary.stopped.message}
+        </p>
+      )}
       {summary && summary.clamps.length > 0 && (
         <ul data-testid="sync-clamps" className="clamps">
           {summary.clamps.map((c, i) => (
