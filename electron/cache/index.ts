@@ -201,6 +201,8 @@ function connect(file: string, options?: Database.Options): Database.Database {
  * wider are made private once open. docs/security.md.
  */
 function privateCacheFile(file: string): void {
+  // SQLite's in-memory database has no file (and must not get one named ':memory:').
+  if (file === ':memory:') return;
   privateDir(path.dirname(path.resolve(file)));
   try {
     closeSync(openSync(file, 'a', 0o600));
@@ -210,7 +212,7 @@ function privateCacheFile(file: string): void {
 }
 /** Once the file is known to be a cache: it, its WAL and shared memory private. */
 function privateFiles(file: string): void {
-  if (process.platform === 'win32') return;
+  if (process.platform === 'win32' || file === ':memory:') return;
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
 }
 
