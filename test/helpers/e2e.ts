@@ -17,6 +17,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Channel, Profile, Result } from '../../shared/contract';
 import { launchChromium } from './browser';
 import { DEMO_KEY } from './demo';
+import { startDemoService, type DemoOptions, type DemoService } from '../../electron/demo';
 import { contractCall, startServeProcess, type InputArg, type ServeProcess } from './serve';
 import { artifacts, freshHome } from './window';
 
@@ -153,6 +154,8 @@ export interface E2EWindow extends Problems {
   readonly browser: Browser;
   readonly env: NodeJS.ProcessEnv;
   readonly home: ReturnType<typeof freshHome>;
+  /** The spec's own demo service (`service: { demoService }`). */
+  readonly demo: DemoService;
   /** The window the spec's `open` opened before the tests. */
   readonly page: Page;
   readonly context: BrowserContext;
@@ -167,7 +170,13 @@ export interface E2EWindow extends Problems {
   restartServe(): Promise<void>;
 }
 
-export interface WindowSpec extends ServeSpec {
+export interface WindowSpec extends Omit<ServeSpec, 'service'> {
+  /**
+   * As ServeSpec's, or `{ demoService }`: a demo service of the test's own, started in this
+   * process before serve (`w.demo`: the test can read its requests, spend its tokens, stop it)
+   * and reached by `serve --base-url` on its profile.
+   */
+  service: ServeSpec['service'] | { demoService: DemoOptions };
   /** The screenshots' prefix (`orders-`). */
   shots?: string;
   /** Open one window before the tests (`w.page`), with these options. */
@@ -181,6 +190,7 @@ export interface WindowSpec extends ServeSpec {
  */
 export function useWindow(spec: WindowSpec | (() => WindowSpec), shared?: BrowserHandle): E2EWindow {
   let started: StartedServe | undefined;
+  let demo: DemoService | undefined;
   let ownBrowser: Browser | undefined;
   let first: OpenWindow | undefined;
   let shots = '';
@@ -205,17 +215,34 @@ export function useWindow(spec: WindowSpec | (() => WindowSpec), shared?: Browse
     return { context, page, ...own };
   };
 
+  /** The spec as serve takes it (a demo service of its own reached by its URL). */
+  const serveSpec = (): ServeSpec => {
+    const s = typeof spec === 'function' ? spec() : spec;
+    if (typeof s.service !== 'object' || !('demoService' in s.service)) return s as ServeSpec;
+    return {
+      ...s,
+      service: { baseUrl: defined(demo, 'the demo service').url },
+      profile: s.service.demoService.profile,
+    };
+  };
+
   beforeAll(async () => {
     const s = typeof spec === 'function' ? spec() : spec;
     shots = s.shots ?? '';
     mkdirSync(artifacts, { recursive: true });
-    [started, ownBrowser] = await Promise.all([startServe(s), shared ? undefined : launchChromium()]);
+    if (typeof s.service === 'object' && 'demoService' in s.service)
+      demo = await startDemoService(s.service.demoService);
+    [started, ownBrowser] = await Promise.all([
+      startServe(serveSpec()),
+      shared ? undefined : launchChromium(),
+    ]);
     if (s.open) first = await open(s.open === true ? {} : s.open);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await ownBrowser?.close();
     await started?.serve.stop();
+    await demo?.close();
   });
 
   return {
@@ -233,6 +260,9 @@ export function useWindow(spec: WindowSpec | (() => WindowSpec), shared?: Browse
     get home() {
       return defined(started, 'serve').home;
     },
+    get demo() {
+      return defined(demo, 'the demo service (spec.service.demoService)');
+    },
     get page() {
       return defined(first, 'the window (spec.open)').page;
     },
@@ -246,9 +276,8 @@ export function useWindow(spec: WindowSpec | (() => WindowSpec), shared?: Browse
       await started?.serve.stop();
     },
     restartServe: async () => {
-      const s = typeof spec === 'function' ? spec() : spec;
       await started?.serve.stop();
-      started = await startServe(s, defined(started, 'serve').home);
+      started = await startServe(serveSpec(), defined(started, 'serve').home);
     },
   };
 }
