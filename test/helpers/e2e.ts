@@ -12,10 +12,10 @@
 // describe); a file with several services shares one browser through useBrowser().
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Channel, Profile, Result } from '../../shared/contract';
-import { launchChromium } from './browser';
+import { CHROMIUM, launchChromium } from './browser';
 import { DEMO_KEY } from './demo';
 import { startDemoService, type DemoOptions, type DemoService } from '../../electron/demo';
 import { contractCall, startServeProcess, type InputArg, type ServeProcess } from './serve';
@@ -59,6 +59,23 @@ export function watchProblems(page: Page, ...into: Problems[]): Problems {
 /** Saves a screenshot of the page as .tmp/artifacts/<name>.png, for a person to look at. */
 export function screenshot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: path.join(artifacts, `${name}.png`) });
+}
+
+/**
+ * The analyst's own browser: a profile on disk that outlives the browser (the same chromium and
+ * flags), opened on `url` until the window is ready; its errors go to `into`.
+ */
+export async function openPersistentWindow(
+  profileDir: string,
+  url: string,
+  into: Problems,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(profileDir, { ...CHROMIUM, viewport: VIEWPORT });
+  const page = context.pages()[0] ?? (await context.newPage());
+  watchProblems(page, into);
+  await page.goto(url);
+  await waitReady(page);
+  return { context, page };
 }
 
 /** The one Debian chromium of a file (or a describe): launched before its tests, closed after them. */
