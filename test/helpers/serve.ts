@@ -59,7 +59,8 @@ export function startServeProcess(
 }
 
 /** A row's input, optional where the row takes none (`{}`), required where it takes some. */
-export type InputArg<C extends Channel> = Record<never, never> extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
+export type InputArg<C extends Channel> =
+  Record<never, never> extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
 
 /**
  * Calls one contract row over serve's loopback HTTP, as the window's browser host does, typed by
@@ -76,7 +77,8 @@ export async function contractCall<C extends Channel>(
     headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
     body: JSON.stringify(input ?? {}),
   });
-  const body = (await res.json()) as { ok: true; result: Result<C> } | { ok: false; error: ContractErrorBody };
+  const body = (await res.json()) as
+    { ok: true; result: Result<C> } | { ok: false; error: ContractErrorBody };
   if (!body.ok) throw new Error(`${channel}: ${body.error.message}`, { cause: body.error });
   return body.result;
 }

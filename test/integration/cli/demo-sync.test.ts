@@ -252,10 +252,7 @@ describe('sync --demo: its cache and its limits', () => {
       await expect
         .poll(
           async () => {
-            const st = await contractCall(
-              serve,
-              'sync.status',
-            );
+            const st = await contractCall(serve, 'sync.status');
             return !st.running && st.lastRunAt !== null;
           },
           { timeout: 90_000 },

@@ -5,10 +5,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, PushPayload, SyncStatusResult } from '../../../shared/contract';
+import type { Channel, PushPayload } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { contractCall, followPushes, startServeProcess, type InputArg, type ServeProcess } from '../../helpers/serve';
+import {
+  contractCall,
+  followPushes,
+  startServeProcess,
+  type InputArg,
+  type ServeProcess,
+} from '../../helpers/serve';
 
 let demo: DemoService;
 let serve: ServeProcess;

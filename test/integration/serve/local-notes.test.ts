@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalNoteRow, LocalNotesListResult } from '../../../shared/contract';
+import type { LocalNoteRow } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
 import { contractCall, followPushes, startServeProcess, type ServeProcess } from '../../helpers/serve';
@@ -56,8 +56,7 @@ describe('local-only notes through serve (main profile)', { timeout: 120_000 }, 
   it('adds a note about a signal, lists it, replies under it, and tells the window', async () => {
     serve = await start();
     await contractCall(serve, 'sync.now');
-    signalId = (await contractCall(serve, 'signals.query', { limit: 1 })).rows[0]!
-      .id;
+    signalId = (await contractCall(serve, 'signals.query', { limit: 1 })).rows[0]!.id;
     const pushes: { event: string; data: unknown }[] = [];
     const stop = await followPushes(serve, (event, data) => pushes.push({ event, data }));
     const requestsBefore = demo.requests.length;

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Input, OutboxItem, Result } from '../../../shared/contract';
+import type { Channel, OutboxItem } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
 import { contractCall, startServeProcess, type InputArg, type ServeProcess } from '../../helpers/serve';

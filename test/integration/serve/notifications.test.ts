@@ -4,10 +4,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppNotification, Channel, SyncStatusResult } from '../../../shared/contract';
+import type { AppNotification, Channel } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { contractCall, followPushes, startServeProcess, type InputArg, type ServeProcess } from '../../helpers/serve';
+import {
+  contractCall,
+  followPushes,
+  startServeProcess,
+  type InputArg,
+  type ServeProcess,
+} from '../../helpers/serve';
 
 let demo: DemoService;
 let serve: ServeProcess;
@@ -67,10 +73,7 @@ describe('notifications through serve', () => {
 
   it('an event the analyst opens is fetched fresh, then kept fresh by each sync', async () => {
     const event = demo.world.listed().at(-5)!;
-    const opened = await call(
-      'events.thread',
-      { eventId: event.intId },
-    );
+    const opened = await call('events.thread', { eventId: event.intId });
     expect(opened.fromCache).toBe(false);
     expect(opened.thread.canonical_event.title).toBe(event.title);
     const status = await call('sync.now');

@@ -4,7 +4,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
 import { startServeProcess, type ServeProcess, contractCall } from '../../helpers/serve';
@@ -65,8 +64,7 @@ describe('outbox across a kill', () => {
     await expect
       .poll(
         async () =>
-          (await call(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error
-            ?.message ?? '',
+          (await call(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error?.message ?? '',
       )
       .toMatch(/link/);
     expect(notesWith('Lost answer note')).toHaveLength(1);
@@ -82,8 +80,7 @@ describe('outbox across a kill', () => {
     await expect
       .poll(
         async () =>
-          (await call(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error
-            ?.message ?? '',
+          (await call(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error?.message ?? '',
       )
       .toMatch(/429|rate limit/);
     expect((await call(serve, 'outbox.list')).map((i) => [i.localId, i.state])).toEqual([
