@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
 import { COUNTRIES } from '../../electron/demo/geography';
 import { repoRoot } from '../helpers/cli';
-import { DEMO_KEY, DEMO_NOW } from '../helpers/demo';
+import { DEMO_KEY, DEMO_NOW, publishRevision } from '../helpers/demo';
 import {
   goTo,
   screenshot,
@@ -26,16 +26,13 @@ import {
   seriousViolations,
   useBrowser,
   useWindow,
+  addWatchNote,
+  dragBoxOnMap,
   waitReady,
+  WATCH_BUCKETS,
 } from '../helpers/e2e';
 
 const TLE = path.join(repoRoot, 'test/fixtures/tle/celestrak_active_2026-08-22_2048lr.txt');
-const BUCKETS = [
-  ['needs_attention', 'Needs attention'],
-  ['changed_today', 'Changed today'],
-  ['awaiting_data', 'Awaiting data'],
-  ['stable', 'Stable'],
-] as const;
 
 const browser = useBrowser();
 
@@ -159,7 +156,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     const served = (await res.json()) as { buckets: Record<string, number>; watches: unknown[] };
     expect(served.watches.length).toBeGreaterThan(0);
     await goTo(page, 'Watches');
-    for (const [bucket, label] of BUCKETS) {
+    for (const [bucket, label] of WATCH_BUCKETS) {
       const region = page.getByRole('region', { name: new RegExp(`^${label}`) });
       await expect
         .poll(() => region.locator('.bucket-count').textContent(), { timeout: 30_000 })
@@ -199,24 +196,11 @@ describe('the day, against a demo service the test advances (serve --base-url)',
   });
 
   it('shows what changed when the service publishes a second revision', async () => {
-    const w = demo.world.watches.find((x) => x.id === watchId)!;
-    const first = w.packages.at(-1)!;
-    demo.world.advanceClock(60_000);
-    w.packages.push({
-      revision: 'r-day-2',
-      at: demo.world.now().toISOString(),
-      discriminators: [
-        { ...(first.discriminators[0] as object), verdict: 'actionable', max_elimination: 4 },
-        {
-          observable: 'port AIS traffic',
-          verdict: 'procurable',
-          max_elimination: 1,
-          refutes_if_absent: ['h2'],
-        },
-      ],
-      negative: first.negative,
-    });
-    demo.world.touchWatch(w);
+    const first = publishRevision(
+      demo,
+      demo.world.watches.find((x) => x.id === watchId)!,
+      'r-day-2',
+    );
     await syncFromKeyboard();
 
     // The open view learns of it from the cache's change, without a reload.
@@ -237,18 +221,12 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await demo.close();
     await goTo(page, 'Watches');
     await detail().getByRole('heading', { level: 2, name: watchName, exact: true }).waitFor();
-    const form = detail().getByRole('form', { name: 'New note' });
-    await form.getByRole('textbox', { name: 'Title' }).fill('Harbour at dusk');
-    await form.getByRole('textbox', { name: 'Note' }).fill('Two berths empty since the last pass.');
-    await form
-      .getByRole('group', { name: /Confidence/ })
-      .getByRole('radio', { name: 'low' })
-      .check();
-    await form
-      .getByRole('group', { name: /Likelihood/ })
-      .getByRole('radio', { name: /^roughly even chance/ })
-      .check();
-    await form.getByRole('button', { name: 'Add note' }).click();
+    await addWatchNote(detail(), {
+      title: 'Harbour at dusk',
+      text: 'Two berths empty since the last pass.',
+      confidence: 'low',
+      likelihood: /^roughly even chance/,
+    });
     const note = detail().getByRole('article', { name: 'Harbour at dusk' });
     // Kept at once and marked PENDING: the service cannot have it. (Its state may read
     // `sending`: the send that found the link down leaves its outcome unknown.)
@@ -307,13 +285,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
     const panel = page.getByRole('region', { name: 'Drawn box' });
     const drawBox = async (size: number) => {
-      const b = (await page.getByTestId('map').boundingBox())!;
-      const x = b.x + b.width / 2 - size / 2;
-      const y = b.y + b.height / 2 - size / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      await page.mouse.move(x + size, y + size, { steps: 12 });
-      await page.mouse.up();
+      await dragBoxOnMap(page, size);
       await panel.waitFor();
     };
     // About 1,500 km a side at zoom 5: far over the 100,000 km² a standing order may cover.

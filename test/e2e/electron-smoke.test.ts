@@ -14,7 +14,15 @@ import { _electron as electron, type ElectronApplication, type Page } from 'play
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { WatchfloorApi } from '../../shared/contract';
 import { repoRoot } from '../helpers/cli';
-import { artifacts, freshHome, goTo, screenshot, waitReady, watchProblems } from '../helpers/e2e';
+import {
+  artifacts,
+  freshHome,
+  goTo,
+  screenshot,
+  waitReady,
+  watchProblems,
+  mapWithSignals,
+} from '../helpers/e2e';
 
 function electronBinary(): { path: string } | { skip: string } {
   const pathTxt = path.join(repoRoot, 'node_modules/electron/path.txt');
@@ -142,12 +150,7 @@ describe('desktop app (Electron)', () => {
       .poll(async () => (await call<{ rows: unknown[] }>('watches.list')).rows.length, { timeout: 120_000 })
       .toBeGreaterThan(0);
 
-    await goTo(win, 'Map');
-    const map = win.getByTestId('map');
-    await win.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 60_000 });
-    await expect
-      .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 60_000 })
-      .toBeGreaterThan(0);
+    await mapWithSignals(win, 60_000);
     await screenshot(win, 'electron-map');
 
     await goTo(win, 'Signals');

@@ -6,7 +6,7 @@
 // area's series chart. Screenshots go to .tmp/artifacts/.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { goTo, seriousViolations, useWindow } from '../helpers/e2e';
+import { dragBoxOnMap, goTo, seriousViolations, useWindow } from '../helpers/e2e';
 
 const w = useWindow({ tag: 'orders', service: 'demo', profile: 'alternate', shots: 'orders-' });
 const problems = w.problems;
@@ -31,13 +31,7 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Drawn box' });
 
 /** Drags a box of `size` px around the map's middle with the box tool armed. */
 async function drawBox(page: Page, size: number): Promise<void> {
-  const b = (await page.getByTestId('map').boundingBox())!;
-  const x = b.x + b.width / 2 - size / 2;
-  const y = b.y + b.height / 2 - size / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + size, y + size, { steps: 12 });
-  await page.mouse.up();
+  await dragBoxOnMap(page, size);
   await panel(page).waitFor();
 }
 

@@ -7,7 +7,7 @@
 // keeps both, and the open window shows what changed between them. Screenshots in .tmp/artifacts/.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_NOW } from '../helpers/demo';
+import { DEMO_NOW, publishRevision } from '../helpers/demo';
 import { goTo, screenshot, useBrowser, useWindow, type E2EWindow } from '../helpers/e2e';
 
 const browser = useBrowser();
@@ -103,35 +103,19 @@ describe('Decision package: a new revision arrives and the two are compared', ()
     await view(page)
       .getByText(/Only one revision is cached/)
       .waitFor({ timeout: 30_000 });
-    const first = w.packages.at(-1)!;
 
     // The service publishes a new revision: the discriminator's verdict moves, one is added,
     // and a look that found nothing is added to the evidence.
-    win.demo.world.advanceClock(60_000);
-    w.packages.push({
-      revision: 'r-next',
-      at: win.demo.world.now().toISOString(),
-      discriminators: [
-        { ...(first.discriminators[0] as object), verdict: 'actionable', max_elimination: 4 },
-        {
-          observable: 'port AIS traffic',
-          verdict: 'procurable',
-          max_elimination: 1,
-          refutes_if_absent: ['h2'],
-        },
-      ],
-      negative: [
-        ...first.negative,
-        {
-          observable: 'oil slick',
-          axis: 'sar',
-          status: 'absent',
-          reason: 'a clear scene',
-          source_status: 'ok',
-        },
-      ],
-    });
-    win.demo.world.touchWatch(w);
+    const first = publishRevision(win.demo, w, 'r-next', (last) => [
+      ...last.negative,
+      {
+        observable: 'oil slick',
+        axis: 'sar',
+        status: 'absent',
+        reason: 'a clear scene',
+        source_status: 'ok',
+      },
+    ]);
     expect((await win.call('sync.now')).lastOutcome?.complete).toBe(true);
 
     // The open window learns of it from the cache's change, without a reload.

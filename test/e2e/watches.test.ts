@@ -5,12 +5,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  addWatchNote,
   goTo,
   screenshot,
   seriousViolations as axeCheck,
   switchTheme,
   useBrowser,
   useWindow,
+  WATCH_BUCKETS,
 } from '../helpers/e2e';
 
 const browser = useBrowser();
@@ -33,12 +35,6 @@ beforeAll(async () => {
 });
 
 const shot = (name: string) => w.shot(page, name);
-const BUCKETS = [
-  ['needs_attention', 'Needs attention'],
-  ['changed_today', 'Changed today'],
-  ['awaiting_data', 'Awaiting data'],
-  ['stable', 'Stable'],
-] as const;
 const detail = () => page.getByTestId('watch-detail');
 
 /** Serious and critical axe violations in the view as shown (test/helpers/axe.ts). */
@@ -48,7 +44,7 @@ describe('Watches (serve --demo --profile alternate)', () => {
   it('shows the four buckets with counts equal to the cached watches’ buckets', async () => {
     await goTo(page, 'Watches');
     const cached = (await call('watches.list')).rows;
-    for (const [bucket, label] of BUCKETS) {
+    for (const [bucket, label] of WATCH_BUCKETS) {
       const want = cached.filter((r) => r.record.bucket === bucket);
       const region = page.getByRole('region', { name: new RegExp(`^${label}`) });
       // The window refreshes when the sync run ends (its cache.changed push), after the watches are stored.
@@ -87,18 +83,12 @@ describe('Watches (serve --demo --profile alternate)', () => {
   });
 
   it('adds a note: pending, then sent, with its two judgments apart', async () => {
-    const form = detail().getByRole('form', { name: 'New note' });
-    await form.getByRole('textbox', { name: 'Title' }).fill('Port status');
-    await form.getByRole('textbox', { name: 'Note' }).fill('Cranes idle on two passes.');
-    await form
-      .getByRole('group', { name: /Confidence/ })
-      .getByRole('radio', { name: 'moderate' })
-      .check();
-    await form
-      .getByRole('group', { name: /Likelihood/ })
-      .getByRole('radio', { name: /^likely \/ probable/ })
-      .check();
-    await form.getByRole('button', { name: 'Add note' }).click();
+    await addWatchNote(detail(), {
+      title: 'Port status',
+      text: 'Cranes idle on two passes.',
+      confidence: 'moderate',
+      likelihood: /^likely \/ probable/,
+    });
     const status = detail().locator('.watch-notes').getByRole('status');
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
-import { goTo, useWindow, waitReady } from '../helpers/e2e';
+import { goTo, useWindow, waitReady, mapWithSignals } from '../helpers/e2e';
 
 let demo: DemoService;
 let page: Page;
@@ -52,12 +52,7 @@ async function syncNow(): Promise<void> {
 async function everyView(tag: string): Promise<Record<string, string | null>> {
   const seen: Record<string, string | null> = {};
 
-  await goTo(page, 'Map');
-  const map = page.getByTestId('map');
-  await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-  await expect
-    .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 30_000 })
-    .toBeGreaterThan(0);
+  await mapWithSignals(page);
   seen.map = await asOf('.map-status');
   await shot(`${tag}-map`);
 

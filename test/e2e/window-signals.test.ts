@@ -4,7 +4,7 @@
 // Brief read the same cache. Screenshots go to .tmp/artifacts/ for a person to look at.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { goTo, screenshot, useWindow } from '../helpers/e2e';
+import { goTo, screenshot, useWindow, mapWithSignals } from '../helpers/e2e';
 
 const w = useWindow({ tag: 'window-signals', service: 'demo' });
 const problems = w.problems;
@@ -51,12 +51,7 @@ describe('signals in the window (serve --demo)', () => {
     await screenshot(page, 'signals-inspector-dark');
 
     // The Map draws the points (WebGLVector) and rings the selected one.
-    await goTo(page, 'Map');
-    const map = page.getByTestId('map');
-    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-    await expect
-      .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    const map = await mapWithSignals(page);
     await expect.poll(() => map.getAttribute('data-selected-signal')).toBe(id);
     expect(await page.locator('canvas.wf-signals').count()).toBe(1);
     await page.waitForTimeout(600); // the centring animation

@@ -12,8 +12,8 @@
 // describe); a file with several services shares one browser through useBrowser().
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Channel, Profile, Result } from '../../shared/contract';
 import { CHROMIUM, launchChromium } from './browser';
 import { DEMO_KEY } from './demo';
@@ -23,6 +23,7 @@ import { artifacts, freshHome } from './window';
 
 export { seriousBothThemes, seriousViolations, switchTheme } from './axe';
 export { artifacts, freshHome, goTo } from './window';
+import { goTo } from './window';
 
 /** The window's size in every suite, unless a test asks for another. */
 export const VIEWPORT = { width: 1440, height: 900 } as const;
@@ -54,6 +55,57 @@ export function watchProblems(page: Page, ...into: Problems[]): Problems {
     }
   });
   return kept;
+}
+
+// What an analyst does the same way in several suites.
+
+/** The Watches view's buckets: the service's name of each, and the heading the view gives it. */
+export const WATCH_BUCKETS = [
+  ['needs_attention', 'Needs attention'],
+  ['changed_today', 'Changed today'],
+  ['awaiting_data', 'Awaiting data'],
+  ['stable', 'Stable'],
+] as const;
+
+/** Goes to the Map, waits for its first complete render and for some signals drawn; gives the map. */
+export async function mapWithSignals(page: Page, timeout = 30_000): Promise<Locator> {
+  await goTo(page, 'Map');
+  const map = page.getByTestId('map');
+  await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout });
+  await expect
+    .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout })
+    .toBeGreaterThan(0);
+  return map;
+}
+
+/** With the box tool armed, drags a square of `size` px around the map's middle. */
+export async function dragBoxOnMap(page: Page, size: number): Promise<void> {
+  const b = (await page.getByTestId('map').boundingBox())!;
+  const x = b.x + b.width / 2 - size / 2;
+  const y = b.y + b.height / 2 - size / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + size, y + size, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Fills a watch's "New note" form (title, text, the two judgments by their radio names) and adds it. */
+export async function addWatchNote(
+  detail: Locator,
+  note: { title: string; text: string; confidence: string | RegExp; likelihood: string | RegExp },
+): Promise<void> {
+  const form = detail.getByRole('form', { name: 'New note' });
+  await form.getByRole('textbox', { name: 'Title' }).fill(note.title);
+  await form.getByRole('textbox', { name: 'Note' }).fill(note.text);
+  await form
+    .getByRole('group', { name: /Confidence/ })
+    .getByRole('radio', { name: note.confidence })
+    .check();
+  await form
+    .getByRole('group', { name: /Likelihood/ })
+    .getByRole('radio', { name: note.likelihood })
+    .check();
+  await form.getByRole('button', { name: 'Add note' }).click();
 }
 
 /** Saves a screenshot of the page as .tmp/artifacts/<name>.png, for a person to look at. */
