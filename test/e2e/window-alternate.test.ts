@@ -9,7 +9,6 @@ import { goTo, useWindow } from '../helpers/e2e';
 
 const w = useWindow({ tag: 'window-alternate', service: 'demo', profile: 'alternate', shots: 'alternate-' });
 const problems = w.problems;
-const open = () => w.open();
 const shot = w.shot;
 
 const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
@@ -52,7 +51,7 @@ function unknowns(where: Locator): Promise<string[]> {
 
 describe('the window on the alternate profile (serve --demo --profile alternate)', () => {
   it('draws the map and its signal points, and says the profile in the status bar', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await expect
       .poll(() => page.getByRole('contentinfo').textContent(), { timeout: 30_000 })
       .toContain('alternate profile');
@@ -70,7 +69,7 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
   });
 
   it('lists signals, fills the inspector from a row and opens its thread', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Signals');
     await expect.poll(() => bodyRows(page).count(), { timeout: 90_000 }).toBeGreaterThan(3);
     expect(
@@ -135,7 +134,7 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
   });
 
   it('shows Developments and the Brief from the cache, each with its as-of', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Developments');
     const view = page.getByTestId('developments-view');
     const devRows = view.locator('tbody tr');
@@ -165,7 +164,7 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
   // The alternate profile has no band and no stage (the table shows its severity score and no
   // stage column), and a bare event_date is a day, never "00:00" UTC.
   it('the Signals table shows no main-only column as missing (band, stage, hour)', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Signals');
     await expect.poll(() => bodyRows(page).count(), { timeout: 90_000 }).toBeGreaterThan(3);
     try {
