@@ -150,7 +150,7 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
       .getByRole('button', { name: /^Show the answer/ })
       .click();
     await answer().getByTestId('analyst-brief').waitFor();
-    expect(await seriousBothThemes(page, 'Analyst', { include: '[data-testid="analyst-view"]' })).toEqual([]);
+    expect(await seriousBothThemes(page, 'Analyst', { testId: 'analyst-view' })).toEqual([]);
   });
 
   it('follows a deep question answered 202 as a job polled to done', async () => {

@@ -13,7 +13,7 @@ import type { DemoService } from '../../electron/demo';
 import {
   goTo,
   screenshot,
-  seriousViolations as axeCheck,
+  seriousViolations,
   switchTheme,
   useBrowser,
   useWindow,
@@ -21,10 +21,6 @@ import {
 } from '../helpers/e2e';
 
 const browser = useBrowser();
-
-/** The axe check on one view, named by its test id and the theme it is seen in. */
-const seriousViolations = (page: Page, testId: string, theme: 'dark' | 'light') =>
-  axeCheck(page, `${testId} ${theme}`, { include: `[data-testid="${testId}"]` });
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const daysBefore = (n: number) => day(new Date(Date.now() - n * 86_400_000));
@@ -148,14 +144,14 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
   });
 
   it('has no serious or critical accessibility violation on either view, dark or light', async () => {
-    const found = await seriousViolations(w.page, 'registry-view', 'dark');
+    const found = await seriousViolations(w.page, 'registry-view dark', { testId: 'registry-view' });
     await goTo(w.page, 'Collection');
     await w.page.getByRole('region', { name: 'Priority survey answer' }).waitFor();
-    found.push(...(await seriousViolations(w.page, 'collection-view', 'dark')));
+    found.push(...(await seriousViolations(w.page, 'collection-view dark', { testId: 'collection-view' })));
     await switchTheme(w.page, 'light');
-    found.push(...(await seriousViolations(w.page, 'collection-view', 'light')));
+    found.push(...(await seriousViolations(w.page, 'collection-view light', { testId: 'collection-view' })));
     await goTo(w.page, 'Registry');
-    found.push(...(await seriousViolations(w.page, 'registry-view', 'light')));
+    found.push(...(await seriousViolations(w.page, 'registry-view light', { testId: 'registry-view' })));
     await switchTheme(w.page, 'dark');
     expect(found).toEqual([]);
   });
@@ -211,7 +207,9 @@ describe('Collection and Registry, alternate profile (serve --demo)', () => {
     expect(await answer.getByLabel('Survey counts').textContent()).toMatch(/Sensorsentinel-1/);
     const rows = answer.getByRole('table', { name: 'Ranked events' }).locator('tbody tr');
     if ((await rows.count()) > 0) expect(await rows.first().getAttribute('data-event-id')).toMatch(/^\d+$/);
-    expect(await seriousViolations(w.page, 'collection-view', 'dark')).toEqual([]);
+    expect(await seriousViolations(w.page, 'collection-view dark', { testId: 'collection-view' })).toEqual(
+      [],
+    );
 
     // `g r` jumps to the Registry (the navigation, palette and shortcuts sheet list it).
     await w.page.getByRole('main').getByRole('heading', { level: 1 }).click();
@@ -236,7 +234,7 @@ describe('Collection and Registry, alternate profile (serve --demo)', () => {
     await history.waitFor({ timeout: 30_000 });
     expect(await history.getByText(/has no linked_to filter/).count()).toBe(1);
     await screenshot(w.page, 'tools-cr-alternate');
-    expect(await seriousViolations(w.page, 'registry-view', 'dark')).toEqual([]);
+    expect(await seriousViolations(w.page, 'registry-view dark', { testId: 'registry-view' })).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

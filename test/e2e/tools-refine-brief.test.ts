@@ -11,20 +11,9 @@
 // .tmp/artifacts/.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  goTo,
-  screenshot,
-  seriousBothThemes as axeBothThemes,
-  useBrowser,
-  useWindow,
-  waitReady,
-} from '../helpers/e2e';
+import { goTo, screenshot, seriousBothThemes, useBrowser, useWindow, waitReady } from '../helpers/e2e';
 
 const browser = useBrowser();
-
-/** The axe check on one part of the window, named by its test id, in both themes. */
-const seriousBothThemes = (page: Page, testId: string) =>
-  axeBothThemes(page, testId, { include: `[data-testid="${testId}"]` });
 
 const shot = (page: Page, name: string) => screenshot(page, `tools-refine-brief-${name}`);
 
@@ -92,7 +81,7 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
       'Charged only if the location improves; nothing when it does not.',
     );
     expect(await panel().getByTestId('refine-answer').count()).toBe(0);
-    expect(await seriousBothThemes(w.page, 'refine-location')).toEqual([]);
+    expect(await seriousBothThemes(w.page, 'refine-location', { testId: 'refine-location' })).toEqual([]);
 
     const asked = refineRequests().length;
     await refine();
@@ -126,7 +115,7 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
     expect(await evidence.count()).toBeGreaterThan(0);
     expect(await evidence.first().textContent()).toMatch(`“${w.demo.world.byInt(id!)!.place.name}” named by`);
     expect(await evidence.first().textContent()).toMatch(`/news/${id}`);
-    expect(await seriousBothThemes(w.page, 'refine-location')).toEqual([]);
+    expect(await seriousBothThemes(w.page, 'refine-location', { testId: 'refine-location' })).toEqual([]);
     await shot(w.page, 'improved');
   });
 
@@ -200,7 +189,7 @@ describe('Brief periods, main profile (serve --base-url, a demo service the test
     expect(await asked().getByTestId('brief-available').textContent()).toBe(`${start} → ${end}`);
     await expect.poll(() => historyRows().count()).toBe(1);
     expect(await historyRows().first().textContent()).toMatch('weekly');
-    expect(await seriousBothThemes(w.page, 'brief-view')).toEqual([]);
+    expect(await seriousBothThemes(w.page, 'brief-view', { testId: 'brief-view' })).toEqual([]);
     await shot(w.page, 'weekly');
   });
 
@@ -227,7 +216,7 @@ describe('Brief periods, main profile (serve --base-url, a demo service the test
     );
     await expect.poll(() => historyRows().count()).toBe(2);
     expect(await historyRows().first().textContent()).toMatch('monthly');
-    expect(await seriousBothThemes(w.page, 'brief-view')).toEqual([]);
+    expect(await seriousBothThemes(w.page, 'brief-view', { testId: 'brief-view' })).toEqual([]);
     await shot(w.page, 'monthly-refused');
   });
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import {
   screenshot,
   goTo,
-  seriousViolations as axeCheck,
+  seriousViolations,
   seriousBothThemes,
   useBrowser,
   useWindow,
@@ -19,10 +19,6 @@ import {
 } from '../helpers/e2e';
 
 const browser = useBrowser();
-
-/** The axe check on one view, named by its test id. */
-const seriousViolations = (page: Page, testId: string) =>
-  axeCheck(page, testId, { include: `[data-testid="${testId}"]` });
 
 const shot = (page: Page, name: string) => screenshot(page, `tools-${name}`);
 const rowsOf = (page: Page, history: string) =>
@@ -150,9 +146,7 @@ describe('Terrain, main profile (serve --base-url, a demo service the test can s
       path: '/api/v1/terrain',
       query: { operation: 'sar_geometry', incidence_deg: '35', look_azimuth_deg: '280' },
     });
-    expect(
-      await seriousBothThemes(w.page, 'terrain-view', { include: '[data-testid="terrain-view"]' }),
-    ).toEqual([]);
+    expect(await seriousBothThemes(w.page, 'terrain-view', { testId: 'terrain-view' })).toEqual([]);
   });
 
   it('says the main profile’s service has no hotspots, claims or discriminators', async () => {
@@ -212,7 +206,7 @@ describe('Hotspots, claims and discriminators, alternate profile (serve --demo)'
       .getByRole('button', { name: 'Run stats' })
       .click();
     await w.page.getByRole('table', { name: 'By category' }).waitFor({ timeout: 30_000 });
-    expect(await seriousViolations(w.page, 'hotspots-view')).toEqual([]);
+    expect(await seriousViolations(w.page, 'hotspots-view', { testId: 'hotspots-view' })).toEqual([]);
     await shot(w.page, 'hotspots');
 
     await w.page.getByRole('button', { name: 'Show the hotspots on the map' }).click();
@@ -238,7 +232,7 @@ describe('Hotspots, claims and discriminators, alternate profile (serve --demo)'
     if (Number(await count.textContent()) > 0)
       expect(await table.locator('tbody tr').first().textContent()).toMatch(/CONFIRMED|REPORTED/);
     expect(await rowsOf(w.page, 'Claims history').first().textContent()).toMatch(/all claims/);
-    expect(await seriousViolations(w.page, 'claims-view')).toEqual([]);
+    expect(await seriousViolations(w.page, 'claims-view', { testId: 'claims-view' })).toEqual([]);
     await shot(w.page, 'claims');
   });
 
@@ -256,7 +250,9 @@ describe('Hotspots, claims and discriminators, alternate profile (serve --demo)'
     await table.waitFor({ timeout: 30_000 });
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await bar.getByTestId('run-outcome').textContent()).toMatch(/^Charged 3 tokens/);
-    expect(await seriousViolations(w.page, 'discriminators-view')).toEqual([]);
+    expect(await seriousViolations(w.page, 'discriminators-view', { testId: 'discriminators-view' })).toEqual(
+      [],
+    );
     await shot(w.page, 'discriminators');
     expect(problems).toEqual([]);
   });
