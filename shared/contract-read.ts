@@ -4,7 +4,7 @@
 // reads last stored data. Records the service sent are typed from shared/service.
 import { isRealDateOrTime } from './dates';
 import { z } from 'zod';
-import type { Profile } from './contract';
+import type { Profile } from './profile';
 import { BBoxError, checkBBox } from './bbox';
 import { Q_MAX_LENGTH } from './q';
 import type * as A from './service/alternate';

@@ -10,7 +10,7 @@
 import { isCalendarDate, isRealDateOrTime } from './dates';
 import { z } from 'zod';
 import type { ClampNote, JsonValue } from './contract-read';
-import type { Profile } from './contract';
+import type { Profile } from './profile';
 import type * as A from './service/alternate';
 import type * as C from './service/common';
 import type * as M from './service/main';

@@ -52,6 +52,7 @@ import {
   type PassTrackResult,
 } from './contract-passes';
 import { reportsExportSchema, type ReportsExportResult } from './contract-reports';
+import { profileSchema, type Profile } from './profile';
 import {
   toolsAnswerSchema,
   toolsConfigureSchema,
@@ -79,11 +80,7 @@ const row =
 const empty = z.strictObject({});
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
 
-/** The service's two profiles; everything that names one uses this type or this schema. */
-export const PROFILES = ['main', 'alternate'] as const;
-export type Profile = (typeof PROFILES)[number];
-/** The one schema of a profile name, for every input that carries one. */
-export const profileSchema = z.enum(PROFILES);
+export { PROFILES, profileSchema, type Profile } from './profile';
 
 export interface AppInfo {
   version: string;

@@ -4,7 +4,7 @@ import { pointInBBox } from '../../shared/bbox';
 import { COUNTRIES } from './geography';
 import type { Random } from './random';
 import type { DemoArea, DemoEvent, DemoOrder, DemoWatch } from './world-types';
-import { dateOf, isoAt, uuidFrom } from './world';
+import { dateOf, isoAt, uuidFrom } from './world-stamps';
 
 const DAY = 86_400_000;
 

@@ -4,8 +4,9 @@
 import { pointInBBox } from '../../shared/bbox';
 import { CATEGORIES, COUNTRIES, HOSTS, MARKETS, TITLES, type Country, type Place } from './geography';
 import { measuredEvent, measuredTitle, transitRecords } from './measured';
-import { createRandom, hashString, type Random } from './random';
+import { createRandom, type Random } from './random';
 import { seedAreas, seedWatchesAndOrders } from './seed-account';
+import { dateOf, isoAt } from './world-stamps';
 import type {
   DemoArea,
   DemoDevelopment,
@@ -18,12 +19,10 @@ import type {
 } from './world-types';
 
 export type * from './world-types';
+export { dateOf, isoAt, uuidFrom } from './world-stamps';
 
 export const RECORD_START = '2026-09-23';
 const DAY = 86_400_000;
-
-export const dateOf = (iso: string): string => iso.slice(0, 10);
-export const isoAt = (ms: number): string => new Date(ms).toISOString();
 
 export class DemoWorld {
   readonly events: DemoEvent[] = [];
@@ -340,9 +339,4 @@ export class DemoWorld {
   newHex(n: number): string {
     return this.rnd.hex(n);
   }
-}
-
-/** A uuid drawn from a short seeded hex (watch ids are uuids: main profile, GET /signals watch_id). */
-export function uuidFrom(hex: string): string {
-  return createRandom(hashString(hex)).uuid();
 }

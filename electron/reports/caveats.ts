@@ -2,7 +2,7 @@
 // data, cached not live, clamps the service reported, retracted and folded events,
 // country-level signals not placed, a window beyond what the cache holds, old syncs.
 import { describeClamps } from '../cache';
-import type { ReportData } from './model';
+import type { ReportData } from './report-types';
 import { passesCaveat } from './passes';
 import { counted, isPlottable } from './signal-fields';
 

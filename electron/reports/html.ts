@@ -4,7 +4,7 @@
 import { GAZETTEER_ATTRIBUTION } from '../../shared/gazetteer';
 import { negativeKind } from './caveats';
 import { mapSvg, type MapMarker, type MapPoint } from './report-map';
-import type { ReportData } from './model';
+import type { ReportData } from './report-types';
 import { passesSection } from './passes';
 import type { CachedSignal } from '../cache';
 import {
@@ -13,6 +13,7 @@ import {
   categoryWords,
   count,
   counted,
+  esc,
   fieldText,
   placeOf,
   pointOf,
@@ -26,12 +27,6 @@ import {
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-export const esc = (v: unknown): string =>
-  fieldText(v).replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** A text cut to `n` characters, an ellipsis last. */
 const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);

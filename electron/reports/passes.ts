@@ -1,8 +1,8 @@
 // The report's "Passes over the area, next 48 hours" (HTML and PDF): who can image the area
 // soon, from the cached orbital elements, with their age said plainly. The passes themselves
 // are computed by the caller (ReportExtras.passes); this renders them and words the caveat.
-import type { ReportPasses } from './model';
-import { esc } from './html';
+import type { ReportPasses } from './report-types';
+import { esc } from './signal-fields';
 
 /** The printed table stops here (passes of 13 families over 48 hours are a few hundred at most). */
 export const PASS_ROWS = 300;

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ReportData } from './model';
-import { esc } from './html';
+import { esc } from './signal-fields';
 
 export class NoBrowserError extends Error {
   constructor(tried: string[]) {

@@ -112,3 +112,10 @@ export const severityOf = (s: CachedSignal): string =>
     .filter(Boolean)
     .join(', ');
 export { text as fieldText };
+
+/** A cached value as text, escaped for HTML (the report's page and the PDF's header and footer). */
+export const esc = (v: unknown): string =>
+  text(v).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );

@@ -1,12 +1,9 @@
 // Accessibility, as a screen-reader or keyboard user meets the window: every view, the
 // inspector holding a signal and the open thread, in the dark and the light theme, pass axe
 // with no serious or critical violation. Runs in a real browser through `watchfloor serve --demo`.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from '../helpers/axe';
-import type { ServeProcess } from '../helpers/serve';
-import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { goTo, screenshot, seriousViolations, useWindow } from '../helpers/e2e';
 
 // Every view in the navigation (the main-profile demo: Watches and the package say the service has none).
 const VIEWS = [
@@ -21,27 +18,14 @@ const VIEWS = [
   'Status',
 ];
 
-let serve: ServeProcess;
-let browser: Browser;
-
-let demoWindow: DemoWindow;
-beforeAll(async () => {
-  demoWindow = await startDemoWindow('a11y');
-  ({ serve, browser } = demoWindow);
-});
-afterAll(async () => {
-  await demoWindow?.close();
-});
+const w = useWindow({ tag: 'a11y', service: 'demo' });
 
 const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
 
 describe('accessibility (axe, serve --demo)', () => {
   for (const theme of ['dark', 'light'] as const) {
     it(`has no serious or critical violation in any view, the inspector or the thread (${theme})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(serve.url);
-      await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+      const { context, page } = await w.open();
       if (theme === 'light') {
         await page.getByRole('button', { name: 'Switch to the light theme' }).click();
       }
@@ -96,10 +80,7 @@ describe('accessibility (axe, serve --demo)', () => {
   }
 
   it('works the map’s time slider from the keyboard: the drawn points follow the range', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(serve.url);
-    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    const { context, page } = await w.open();
     await goTo(page, 'Map');
     const map = page.getByTestId('map');
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
@@ -122,7 +103,7 @@ describe('accessibility (axe, serve --demo)', () => {
     await page.keyboard.press('PageUp');
     await page.keyboard.press('PageUp');
     expect(await range.textContent()).not.toBe(atStart);
-    await page.screenshot({ path: path.join(artifacts, 'map-time-slider-dark.png') });
+    await screenshot(page, 'map-time-slider-dark');
 
     // Enter on "All" widens it back to every point.
     await page.getByRole('button', { name: 'All', exact: true }).focus();
@@ -130,7 +111,7 @@ describe('accessibility (axe, serve --demo)', () => {
     await expect.poll(async () => Number(await map.getAttribute('data-signal-features'))).toBe(all);
     await page.getByTestId('statusbar-streams').focus();
     await page.getByRole('tooltip').waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'statusbar-streams-dark.png') });
+    await screenshot(page, 'statusbar-streams-dark');
     await context.close();
   });
 });

@@ -12,100 +12,63 @@
 // Orders. At the steps that show the watch and its notes, the package's diff, a pending note,
 // the passes, the refused box, the notifications and the fired order, axe finds no serious or
 // critical violation (the watch and the diff in the light theme too).
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from '../../shared/contract';
 import { startDemoService, type DemoService } from '../../electron/demo';
 import { COUNTRIES } from '../../electron/demo/geography';
-import { seriousBothThemes, seriousViolations } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
 import { repoRoot } from '../helpers/cli';
-import { DEMO_KEY, DEMO_NOW } from '../helpers/demo';
-import { contractCall, startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import { DEMO_KEY, DEMO_NOW, publishRevision } from '../helpers/demo';
+import {
+  goTo,
+  screenshot,
+  seriousBothThemes,
+  seriousViolations,
+  useBrowser,
+  useWindow,
+  addWatchNote,
+  dragBoxOnMap,
+  waitReady,
+  WATCH_BUCKETS,
+} from '../helpers/e2e';
 
 const TLE = path.join(repoRoot, 'test/fixtures/tle/celestrak_active_2026-08-22_2048lr.txt');
-const BUCKETS = [
-  ['needs_attention', 'Needs attention'],
-  ['changed_today', 'Changed today'],
-  ['awaiting_data', 'Awaiting data'],
-  ['stable', 'Stable'],
-] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `day-${name}.png`) });
-
-/** A page on `serve`, its console errors and page errors kept in `problems`. */
-async function openWindow(
-  serve: ServeProcess,
-  problems: string[],
-  init?: object,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (init)
-    await context.addInitScript((state) => {
-      localStorage.setItem('watchfloor.view-state', JSON.stringify({ state, version: 1 }));
-    }, init);
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  return { context, page };
-}
+const shot = (page: Page, name: string) => screenshot(page, `day-${name}`);
 
 describe('first run → the demo (serve with no service configured)', () => {
+  const w = useWindow({ tag: 'day-first-run', service: 'first-run' }, browser);
+
   it('starts the built-in demo on the alternate profile, marked demo, and syncs it', async () => {
-    const problems: string[] = [];
-    const serve = await startServeProcess([], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      ...freshHome('day-first-run'),
-    });
-    try {
-      const { context, page } = await openWindow(serve, problems);
-      await page.getByTestId('first-run').waitFor({ timeout: 90_000 });
-      await page.getByLabel('Profile').selectOption('alternate');
-      await shot(page, '01-first-run');
-      await page.getByRole('button', { name: 'Try the demo' }).click();
-      await page.getByTestId('demo-banner').waitFor({ timeout: 30_000 });
-      expect(await page.getByTestId('demo-banner').textContent()).toContain('DEMO DATA');
-      await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-      expect(await page.getByRole('contentinfo', { name: 'Status bar' }).textContent()).toContain(
-        'alternate profile',
-      );
-      await goTo(page, 'Status');
-      await expect
-        .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 60_000 })
-        .toMatch(/Last run/);
-      // The demo's watches (an alternate-profile service has them) are in the Watches view.
-      await goTo(page, 'Watches');
-      await expect.poll(() => page.locator('.watch-item').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-      await shot(page, '02-demo');
-      expect(problems).toEqual([]);
-      await context.close();
-    } finally {
-      await serve.stop();
-    }
+    const { context, page, problems } = await w.open({ ready: false });
+    await page.getByTestId('first-run').waitFor({ timeout: 90_000 });
+    await page.getByLabel('Profile').selectOption('alternate');
+    await shot(page, '01-first-run');
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.getByTestId('demo-banner').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('demo-banner').textContent()).toContain('DEMO DATA');
+    await waitReady(page);
+    expect(await page.getByRole('contentinfo', { name: 'Status bar' }).textContent()).toContain(
+      'alternate profile',
+    );
+    await goTo(page, 'Status');
+    await expect
+      .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 60_000 })
+      .toMatch(/Last run/);
+    // The demo's watches (an alternate-profile service has them) are in the Watches view.
+    await goTo(page, 'Watches');
+    await expect.poll(() => page.locator('.watch-item').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await shot(page, '02-demo');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });
 
 describe('the day, against a demo service the test advances (serve --base-url)', () => {
-  const problems: string[] = [];
   let demo: DemoService;
   let port: number;
-  let serve: ServeProcess;
-  let context: BrowserContext;
   let page: Page;
   /** The watch the analyst works on all day. */
   let watchId: string;
@@ -118,31 +81,30 @@ describe('the day, against a demo service the test advances (serve --base-url)',
   beforeAll(async () => {
     demo = await startService();
     port = Number(new URL(demo.url).port);
-    const home = freshHome('day');
-    serve = await startServeProcess(
-      ['--base-url', demo.url, '--profile', 'alternate', '--db', path.join(home.HOME, 'cache.db')],
-      {
-        ...process.env,
-        ...home,
-        WATCHFLOOR_API_KEY: DEMO_KEY,
-        // Never CelesTrak from a test: nothing listens here.
-        WATCHFLOOR_CELESTRAK_URL: 'http://127.0.0.1:9/gp.php',
-      },
-    );
-    // The map left over the Nile delta at zoom 5, where the standing orders are drawn.
-    ({ context, page } = await openWindow(serve, problems, {
-      view: 'status',
-      map: { center: [31.2, 30.6], zoom: 5, layers: {} },
-    }));
-    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor({ timeout: 90_000 });
   });
   afterAll(async () => {
-    await context?.close();
-    await serve?.stop();
     await demo?.close();
   });
+  const w = useWindow(
+    () => ({
+      tag: 'day',
+      service: { baseUrl: demo.url },
+      profile: 'alternate',
+      // Never CelesTrak from a test: nothing listens here.
+      env: { WATCHFLOOR_CELESTRAK_URL: 'http://127.0.0.1:9/gp.php' },
+    }),
+    browser,
+  );
+  const problems = w.problems;
+  beforeAll(async () => {
+    // The map left over the Nile delta at zoom 5, where the standing orders are drawn.
+    ({ page } = await w.open({
+      viewState: { view: 'status', map: { center: [31.2, 30.6], zoom: 5, layers: {} } },
+      ready: 90_000,
+    }));
+  });
 
-  const status = () => contractCall<Result<'sync.status'>>(serve, 'sync.status');
+  const status = () => w.call('sync.status');
   /** Ctrl+R (the window's Sync now from any view), then waits for that run to end. */
   async function syncFromKeyboard(): Promise<void> {
     const before = (await status()).lastRunAt;
@@ -194,7 +156,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     const served = (await res.json()) as { buckets: Record<string, number>; watches: unknown[] };
     expect(served.watches.length).toBeGreaterThan(0);
     await goTo(page, 'Watches');
-    for (const [bucket, label] of BUCKETS) {
+    for (const [bucket, label] of WATCH_BUCKETS) {
       const region = page.getByRole('region', { name: new RegExp(`^${label}`) });
       await expect
         .poll(() => region.locator('.bucket-count').textContent(), { timeout: 30_000 })
@@ -234,24 +196,11 @@ describe('the day, against a demo service the test advances (serve --base-url)',
   });
 
   it('shows what changed when the service publishes a second revision', async () => {
-    const w = demo.world.watches.find((x) => x.id === watchId)!;
-    const first = w.packages.at(-1)!;
-    demo.world.advanceClock(60_000);
-    w.packages.push({
-      revision: 'r-day-2',
-      at: demo.world.now().toISOString(),
-      discriminators: [
-        { ...(first.discriminators[0] as object), verdict: 'actionable', max_elimination: 4 },
-        {
-          observable: 'port AIS traffic',
-          verdict: 'procurable',
-          max_elimination: 1,
-          refutes_if_absent: ['h2'],
-        },
-      ],
-      negative: first.negative,
-    });
-    demo.world.touchWatch(w);
+    const first = publishRevision(
+      demo,
+      demo.world.watches.find((x) => x.id === watchId)!,
+      'r-day-2',
+    );
     await syncFromKeyboard();
 
     // The open view learns of it from the cache's change, without a reload.
@@ -272,18 +221,12 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await demo.close();
     await goTo(page, 'Watches');
     await detail().getByRole('heading', { level: 2, name: watchName, exact: true }).waitFor();
-    const form = detail().getByRole('form', { name: 'New note' });
-    await form.getByRole('textbox', { name: 'Title' }).fill('Harbour at dusk');
-    await form.getByRole('textbox', { name: 'Note' }).fill('Two berths empty since the last pass.');
-    await form
-      .getByRole('group', { name: /Confidence/ })
-      .getByRole('radio', { name: 'low' })
-      .check();
-    await form
-      .getByRole('group', { name: /Likelihood/ })
-      .getByRole('radio', { name: /^roughly even chance/ })
-      .check();
-    await form.getByRole('button', { name: 'Add note' }).click();
+    await addWatchNote(detail(), {
+      title: 'Harbour at dusk',
+      text: 'Two berths empty since the last pass.',
+      confidence: 'low',
+      likelihood: /^roughly even chance/,
+    });
     const note = detail().getByRole('article', { name: 'Harbour at dusk' });
     // Kept at once and marked PENDING: the service cannot have it. (Its state may read
     // `sending`: the send that found the link down leaves its outcome unknown.)
@@ -342,13 +285,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
     const panel = page.getByRole('region', { name: 'Drawn box' });
     const drawBox = async (size: number) => {
-      const b = (await page.getByTestId('map').boundingBox())!;
-      const x = b.x + b.width / 2 - size / 2;
-      const y = b.y + b.height / 2 - size / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      await page.mouse.move(x + size, y + size, { steps: 12 });
-      await page.mouse.up();
+      await dragBoxOnMap(page, size);
       await panel.waitFor();
     };
     // About 1,500 km a side at zoom 5: far over the 100,000 km² a standing order may cover.

@@ -3,44 +3,19 @@
 // service would refuse disabled with its reason, a small box created as a monitoring area
 // through the outbox, Esc dropping a drawing, and a box across the 180th meridian kept whole.
 // Screenshots go to .tmp/artifacts/ for a person to look at.
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServeProcess } from '../helpers/serve';
-import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { goTo, screenshot, useWindow } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-const problems: string[] = [];
+const w = useWindow({ tag: 'box-tool', service: 'demo' });
+const problems = w.problems;
 
-let demoWindow: DemoWindow;
-beforeAll(async () => {
-  demoWindow = await startDemoWindow('box-tool');
-  ({ serve, browser } = demoWindow);
-});
-afterAll(async () => {
-  await demoWindow?.close();
-});
-
-/** Opens the window with the map at a given place and zoom (as if left there last time). */
-async function open(map?: { center: [number, number]; zoom: number }): Promise<{
-  context: BrowserContext;
-  page: Page;
-}> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  if (map)
-    await context.addInitScript((m) => {
-      const state = { state: { view: 'map', map: { ...m, layers: {} } }, version: 1 };
-      localStorage.setItem('watchfloor.view-state', JSON.stringify(state));
-    }, map);
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  await goTo(page, 'Map');
-  await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-  return { context, page };
+/** Opens the window on the Map with it at a given place and zoom (as if left there last time). */
+async function open(map?: { center: [number, number]; zoom: number }) {
+  const opened = await w.open({ viewState: map && { view: 'map', map: { ...map, layers: {} } } });
+  await goTo(opened.page, 'Map');
+  await opened.page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+  return opened;
 }
 
 /** The middle of the map, where no overlay lies. */
@@ -81,7 +56,7 @@ describe('the box tool (serve --demo)', () => {
     await drag(page, { x: start.x - 120, y: start.y - 60 }, 160, 110, false);
     await expect.poll(async () => km2(await readout.textContent())).toBeGreaterThan(100_000);
     expect(await readout.textContent()).toContain('too large for a monitoring area or a standing order');
-    await page.screenshot({ path: path.join(artifacts, 'box-tool-drawing-dark.png') });
+    await screenshot(page, 'box-tool-drawing-dark');
     await page.mouse.up();
 
     const box = panel(page);
@@ -101,7 +76,7 @@ describe('the box tool (serve --demo)', () => {
     expect(await area.isDisabled()).toBe(true);
     await box.getByText('bbox is larger than 100,000 km2').waitFor();
     await box.getByText('bbox must be under 5,000 km2').waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'box-tool-refused-dark.png') });
+    await screenshot(page, 'box-tool-refused-dark');
 
     await box.getByRole('button', { name: 'Filter to box' }).click();
     await box.getByText('Signals are filtered to this box.').waitFor();
@@ -132,7 +107,7 @@ describe('the box tool (serve --demo)', () => {
     const form = box.getByRole('form', { name: 'New monitoring area' });
     await form.getByRole('textbox', { name: 'Name' }).fill('Delta water');
     await form.getByRole('combobox', { name: 'Metric' }).selectOption('water');
-    await page.screenshot({ path: path.join(artifacts, 'box-tool-create-dark.png') });
+    await screenshot(page, 'box-tool-create-dark');
     await form.getByRole('button', { name: 'Create monitoring area' }).click();
 
     const status = box.getByRole('status');
@@ -140,7 +115,7 @@ describe('the box tool (serve --demo)', () => {
       .poll(() => status.textContent(), { timeout: 30_000 })
       .toMatch(/Monitoring area.*(PENDING|sent to the service)/);
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain('sent to the service');
-    await page.screenshot({ path: path.join(artifacts, 'box-tool-sent-dark.png') });
+    await screenshot(page, 'box-tool-sent-dark');
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -170,7 +145,7 @@ describe('the box tool (serve --demo)', () => {
     for (const name of ['Filter to box', 'Create standing order', 'Create monitoring area'])
       expect(await box.getByRole('button', { name }).isDisabled()).toBe(true);
     await box.getByText(/bbox west \(.+\) must be less than east/).waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'box-tool-antimeridian-dark.png') });
+    await screenshot(page, 'box-tool-antimeridian-dark');
     expect(problems).toEqual([]);
     await context.close();
   });

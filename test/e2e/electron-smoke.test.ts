@@ -14,7 +14,15 @@ import { _electron as electron, type ElectronApplication, type Page } from 'play
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { WatchfloorApi } from '../../shared/contract';
 import { repoRoot } from '../helpers/cli';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import {
+  artifacts,
+  freshHome,
+  goTo,
+  screenshot,
+  waitReady,
+  watchProblems,
+  mapWithSignals,
+} from '../helpers/e2e';
 
 function electronBinary(): { path: string } | { skip: string } {
   const pathTxt = path.join(repoRoot, 'node_modules/electron/path.txt');
@@ -68,7 +76,7 @@ function howToRun(): { executablePath: string; how: string; bin: string } | { sk
 const plan = howToRun();
 let app: ElectronApplication | null = null;
 let win: Page;
-const problems: string[] = [];
+let problems: string[] = [];
 
 /** Skips the test, saying why, where the desktop app cannot run. */
 function skipHere(ctx: TestContext): void {
@@ -107,8 +115,7 @@ beforeAll(async () => {
     },
   });
   win = await app.firstWindow();
-  win.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  win.on('pageerror', (e) => problems.push(e.message));
+  ({ problems } = watchProblems(win));
 });
 afterAll(async () => {
   await app?.close();
@@ -117,7 +124,7 @@ afterAll(async () => {
 describe('desktop app (Electron)', () => {
   it('opens a window on app://watchfloor whose contract answers, with no console errors', async (ctx) => {
     skipHere(ctx);
-    await win.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    await waitReady(win);
     expect(win.url()).toBe('app://watchfloor/index.html');
     // The app's own frame is trusted: a call answers (not "untrusted sender").
     expect(await call('app.info')).toMatchObject({ transport: 'electron' });
@@ -143,20 +150,15 @@ describe('desktop app (Electron)', () => {
       .poll(async () => (await call<{ rows: unknown[] }>('watches.list')).rows.length, { timeout: 120_000 })
       .toBeGreaterThan(0);
 
-    await goTo(win, 'Map');
-    const map = win.getByTestId('map');
-    await win.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 60_000 });
-    await expect
-      .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 60_000 })
-      .toBeGreaterThan(0);
-    await win.screenshot({ path: path.join(artifacts, 'electron-map.png') });
+    await mapWithSignals(win, 60_000);
+    await screenshot(win, 'electron-map');
 
     await goTo(win, 'Signals');
     const rows = win.locator('table.signals-table tbody tr[data-signal-id]');
     await expect.poll(() => rows.count(), { timeout: 60_000 }).toBeGreaterThan(0);
     await rows.first().click();
     await win.getByRole('complementary', { name: 'Inspector' }).getByTestId('signal-detail').waitFor();
-    await win.screenshot({ path: path.join(artifacts, 'electron-signals.png') });
+    await screenshot(win, 'electron-signals');
 
     await goTo(win, 'Watches');
     const first = win.locator('.watch-item').first();
@@ -172,7 +174,7 @@ describe('desktop app (Electron)', () => {
       .getByTestId('watch-detail')
       .getByRole('heading', { level: 2, name: name!, exact: true })
       .waitFor();
-    await win.screenshot({ path: path.join(artifacts, 'electron-watch.png') });
+    await screenshot(win, 'electron-watch');
     expect(problems).toEqual([]);
   });
 });

@@ -5,85 +5,44 @@
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Input, Result } from '../../shared/contract';
-import { seriousViolations } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { goTo, screenshot, seriousViolations, useWindow } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 let exportDir: string;
-const problems: string[] = [];
-
-async function call<C extends Channel>(channel: C, input: Input<C>): Promise<Result<C>> {
-  const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as
-    { ok: true; result: Result<C> } | { ok: false; error: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error.message}`);
-  return body.result;
-}
+const w = useWindow(() => {
+  exportDir = mkdtempSync(path.join(os.tmpdir(), 'wf-exports-'));
+  return { tag: 'export', service: 'demo', profile: 'alternate', env: { WATCHFLOOR_EXPORT_DIR: exportDir } };
+});
+const call = w.call;
+const problems = w.problems;
+let page: Page;
 
 /** The map as the analyst left it: the world view, signals of severity 6 and above only. */
 const VIEW_STATE = {
-  state: {
-    view: 'map',
-    map: { center: [20, 25], zoom: 2.4, layers: {} },
-    filters: { categories: [], stages: [], minBand: 6, markets: [] },
-  },
-  version: 1,
+  view: 'map',
+  map: { center: [20, 25], zoom: 2.4, layers: {} },
+  filters: { categories: [], stages: [], minBand: 6, markets: [] },
 };
 
 beforeAll(async () => {
-  exportDir = mkdtempSync(path.join(os.tmpdir(), 'wf-exports-'));
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      WATCHFLOOR_EXPORT_DIR: exportDir,
-      ...freshHome('export'),
-    }),
-    launchChromium(),
-  ]);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((state) => {
-    if (!localStorage.getItem('watchfloor.view-state'))
-      localStorage.setItem('watchfloor.view-state', JSON.stringify(state));
-  }, VIEW_STATE);
-  page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
   // The demo's first sync (serve starts it) brings the signals and the watches; the window
   // opens on the synced cache, since what it shows while a sync lands is not this suite's subject.
   const until = Date.now() + 90_000;
   while (
-    (await call('watches.list', {})).rows.length === 0 ||
+    (await call('watches.list')).rows.length === 0 ||
     (await call('signals.query', { limit: 1 })).total === 0
   ) {
     if (Date.now() > until) throw new Error('the demo sync brought no watches or signals in 90 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   // Let the sync settle so the count and the report read the same cache.
-  while ((await call('sync.status', {})).running) {
+  while ((await call('sync.status')).running) {
     if (Date.now() > until) throw new Error('the demo sync did not finish in 90 s');
     await new Promise((r) => setTimeout(r, 250));
   }
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+  ({ page } = await w.open({ viewState: VIEW_STATE }));
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-});
 
 const dialog = () => page.getByRole('dialog', { name: 'Export a report' });
 
@@ -117,7 +76,7 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     await d.getByRole('button', { name: 'Export GeoJSON' }).click();
     const result = d.getByTestId('export-result');
     await result.waitFor({ timeout: 60_000 });
-    await page.screenshot({ path: path.join(artifacts, 'export-view-geojson.png') });
+    await screenshot(page, 'export-view-geojson');
     const file = (await d.getByTestId('export-path').textContent())!;
     expect(path.dirname(file)).toBe(exportDir);
     const written = JSON.parse(readFileSync(file, 'utf8')) as Collection;
@@ -178,7 +137,7 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     await goTo(page, 'Watches');
     const first = page.locator('.watch-item').first();
     await first.waitFor({ timeout: 30_000 }).catch(async (e: unknown) => {
-      await page.screenshot({ path: path.join(artifacts, 'export-watches-missing.png') });
+      await screenshot(page, 'export-watches-missing');
       throw e;
     });
     const id = (await first.getAttribute('data-watch-id'))!;
@@ -193,7 +152,7 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     expect(await d.getByRole('radio', { name: /^HTML/ }).isChecked()).toBe(true);
     await d.getByRole('button', { name: 'Export HTML' }).click();
     await d.getByTestId('export-result').waitFor({ timeout: 60_000 });
-    await page.screenshot({ path: path.join(artifacts, 'export-watch-html.png') });
+    await screenshot(page, 'export-watch-html');
     const file = (await d.getByTestId('export-path').textContent())!;
     expect(path.dirname(file)).toBe(exportDir);
     expect(path.basename(file)).toMatch(/\.html$/);

@@ -1,44 +1,27 @@
 // First run in a real browser through `serve`: a refused key is named as such and nothing is
 // kept; the demo choice starts clearly marked demo data and its first sync.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
-import { launchChromium } from '../helpers/browser';
 import { DEMO_NOW } from '../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
+import { useWindow } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
 let demo: DemoService;
-let home: string;
 beforeAll(async () => {
-  home = mkdtempSync(path.join(os.tmpdir(), 'wf-first-run-'));
   demo = await startDemoService({
     profile: 'main',
     now: DEMO_NOW,
     signalsPerDay: 5,
     apiKeys: ['the-right-key-123'],
   });
-  [serve, browser] = await Promise.all([
-    startServeProcess([], { ...process.env, WATCHFLOOR_BASE_URL: '', WATCHFLOOR_API_KEY: '', HOME: home }),
-    launchChromium(),
-  ]);
 });
 afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
   await demo?.close();
 });
+const w = useWindow({ tag: 'first-run', service: 'first-run' });
 
 describe('first run', () => {
   it('says when the service refuses the key, then starts the demo on request', async () => {
-    const page = await browser.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(serve.url);
+    const { page, pageErrors: problems } = await w.open({ ready: false });
     await page.getByTestId('first-run').waitFor();
 
     await page.getByLabel('Service address').fill(demo.url);

@@ -4,62 +4,24 @@
 // standing order refused with the service's reason, a valid one created (pending, then listed
 // with the service), paused, and deleted after a confirmation; a fired order's events and an
 // area's series chart. Screenshots go to .tmp/artifacts/.
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
-import type { OrdersListResult } from '../../shared/contract';
-import { contractCall, startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { dragBoxOnMap, goTo, seriousViolations, useWindow } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      ...freshHome('orders'),
-    }),
-    launchChromium(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-});
+const w = useWindow({ tag: 'orders', service: 'demo', profile: 'alternate', shots: 'orders-' });
+const problems = w.problems;
+const shot = w.shot;
 
 /** Opens the window on the Orders view, the map left at `center` (the Nile delta) at zoom 5. */
-async function open(
-  theme: 'dark' | 'light' = 'dark',
-  center: [number, number] = [31.2, 30.6],
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(
-    ({ t, c }) => {
-      const state = {
-        state: { view: 'orders', theme: t, map: { center: c, zoom: 5, layers: {} } },
-        version: 1,
-      };
-      localStorage.setItem('watchfloor.view-state', JSON.stringify(state));
-    },
-    { t: theme, c: center },
-  );
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  await page.getByRole('main').getByRole('heading', { level: 1, name: 'Orders', exact: true }).waitFor();
-  return { context, page };
+async function open(theme: 'dark' | 'light' = 'dark', center: [number, number] = [31.2, 30.6]) {
+  const opened = await w.open({ viewState: { view: 'orders', theme, map: { center, zoom: 5, layers: {} } } });
+  await opened.page
+    .getByRole('main')
+    .getByRole('heading', { level: 1, name: 'Orders', exact: true })
+    .waitFor();
+  return opened;
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `orders-${name}.png`) });
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Standing orders' });
 const orderRow = (page: Page, name: string): Locator =>
   ordersTable(page)
@@ -69,13 +31,7 @@ const panel = (page: Page) => page.getByRole('region', { name: 'Drawn box' });
 
 /** Drags a box of `size` px around the map's middle with the box tool armed. */
 async function drawBox(page: Page, size: number): Promise<void> {
-  const b = (await page.getByTestId('map').boundingBox())!;
-  const x = b.x + b.width / 2 - size / 2;
-  const y = b.y + b.height / 2 - size / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + size, y + size, { steps: 12 });
-  await page.mouse.up();
+  await dragBoxOnMap(page, size);
   await panel(page).waitFor();
 }
 
@@ -174,11 +130,11 @@ describe('the Orders view (serve --demo --profile alternate)', () => {
     // An order of the world's, and the map left on the other side of the Earth from it (not a
     // place picked by hand, which the day's world may hold orders near).
     await expect
-      .poll(async () => (await contractCall<OrdersListResult>(serve, 'orders.list')).rows.length, {
+      .poll(async () => (await w.call('orders.list')).rows.length, {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
-    const { rows } = await contractCall<OrdersListResult>(serve, 'orders.list');
+    const { rows } = await w.call('orders.list');
     const far = rows
       .map((r) => ({ name: String(r.record.name), bbox: r.record.bbox as number[] }))
       .find((o) => Array.isArray(o.bbox) && o.bbox.length === 4);

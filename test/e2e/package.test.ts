@@ -5,43 +5,20 @@
 // answers its latest revision and nothing inside serve can advance its world). Against an
 // alternate demo service this test can advance: the service publishes a new revision, a sync
 // keeps both, and the open window shows what changed between them. Screenshots in .tmp/artifacts/.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from '../../shared/contract';
-import { startDemoService, type DemoService } from '../../electron/demo';
-import { launchChromium } from '../helpers/browser';
-import { DEMO_KEY, DEMO_NOW } from '../helpers/demo';
-import { contractCall, startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_NOW, publishRevision } from '../helpers/demo';
+import { goTo, screenshot, useBrowser, useWindow, type E2EWindow } from '../helpers/e2e';
 
-let browser: Browser;
-/** Console errors and page errors of the page a test has open (each test closes its own). */
-let problems: string[] = [];
+const browser = useBrowser();
 
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(serve: ServeProcess): Promise<Page> {
-  problems = [];
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
+/** The window and its own console and page errors (each test closes its own). */
+function open(win: E2EWindow) {
   // Generous: on a loaded machine the first load of the bundle alone can take many seconds.
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor({ timeout: 90_000 });
-  return page;
+  return win.open({ ready: 90_000 });
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `package-${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, `package-${name}`);
 
 const view = (page: Page) => page.getByTestId('package-view');
 const picker = (page: Page) => view(page).getByRole('combobox', { name: 'Watch', exact: true });
@@ -55,31 +32,20 @@ async function pickWatch(page: Page, name: string): Promise<void> {
 }
 
 describe('Decision package on `serve --demo --profile alternate`', () => {
-  let serve: ServeProcess;
-  beforeAll(async () => {
-    serve = await startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      ...freshHome('package-demo'),
-    });
-  });
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const win = useWindow({ tag: 'package-demo', service: 'demo', profile: 'alternate' }, browser);
 
   it('asks for a watch, then shows its package with could-not-look evidence in words and a sign', async () => {
-    const page = await open(serve);
+    const { page, problems } = await open(win);
     await goTo(page, 'Decision package');
     await view(page).getByText('Pick a watch to see its decision package').waitFor();
 
     // The first watch the cache lists, by the name the service gave it.
     await expect
-      .poll(async () => (await contractCall<Result<'watches.list'>>(serve, 'watches.list')).rows.length, {
+      .poll(async () => (await win.call('watches.list')).rows.length, {
         timeout: 60_000,
       })
       .toBeGreaterThan(0);
-    const watch = (await contractCall<Result<'watches.list'>>(serve, 'watches.list')).rows[0]!;
+    const watch = (await win.call('watches.list')).rows[0]!;
     const name = watch.record.name ?? watch.id;
     await pickWatch(page, name);
 
@@ -117,61 +83,40 @@ describe('Decision package on `serve --demo --profile alternate`', () => {
 });
 
 describe('Decision package: a new revision arrives and the two are compared', () => {
-  let demo: DemoService;
-  let serve: ServeProcess;
+  const win = useWindow(
+    {
+      tag: 'package-live',
+      service: { demoService: { profile: 'alternate', now: DEMO_NOW, signalsPerDay: 4 } },
+    },
+    browser,
+  );
   beforeAll(async () => {
-    demo = await startDemoService({ profile: 'alternate', now: DEMO_NOW, signalsPerDay: 4 });
-    const home = freshHome('package-live');
-    serve = await startServeProcess(
-      ['--base-url', demo.url, '--profile', 'alternate', '--db', path.join(home.HOME, 'cache.db')],
-      { ...process.env, ...home, WATCHFLOOR_API_KEY: DEMO_KEY },
-    );
-    const synced = await contractCall<Result<'sync.now'>>(serve, 'sync.now');
+    const synced = await win.call('sync.now');
     expect(synced.lastOutcome?.complete).toBe(true);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-    await demo?.close();
   });
 
   it('keeps both revisions and shows what was added, removed and changed', async () => {
-    const w = demo.world.watches[0]!;
-    const page = await open(serve);
+    const w = win.demo.world.watches[0]!;
+    const { page, problems } = await open(win);
     await goTo(page, 'Decision package');
     await pickWatch(page, w.name);
     await view(page)
       .getByText(/Only one revision is cached/)
       .waitFor({ timeout: 30_000 });
-    const first = w.packages.at(-1)!;
 
     // The service publishes a new revision: the discriminator's verdict moves, one is added,
     // and a look that found nothing is added to the evidence.
-    demo.world.advanceClock(60_000);
-    w.packages.push({
-      revision: 'r-next',
-      at: demo.world.now().toISOString(),
-      discriminators: [
-        { ...(first.discriminators[0] as object), verdict: 'actionable', max_elimination: 4 },
-        {
-          observable: 'port AIS traffic',
-          verdict: 'procurable',
-          max_elimination: 1,
-          refutes_if_absent: ['h2'],
-        },
-      ],
-      negative: [
-        ...first.negative,
-        {
-          observable: 'oil slick',
-          axis: 'sar',
-          status: 'absent',
-          reason: 'a clear scene',
-          source_status: 'ok',
-        },
-      ],
-    });
-    demo.world.touchWatch(w);
-    expect((await contractCall<Result<'sync.now'>>(serve, 'sync.now')).lastOutcome?.complete).toBe(true);
+    const first = publishRevision(win.demo, w, 'r-next', (last) => [
+      ...last.negative,
+      {
+        observable: 'oil slick',
+        axis: 'sar',
+        status: 'absent',
+        reason: 'a clear scene',
+        source_status: 'ok',
+      },
+    ]);
+    expect((await win.call('sync.now')).lastOutcome?.complete).toBe(true);
 
     // The open window learns of it from the cache's change, without a reload.
     await view(page).getByText('2 revisions kept').waitFor({ timeout: 30_000 });

@@ -8,45 +8,29 @@
 // Screenshots go to .tmp/artifacts/.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations, switchTheme } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import { goTo, seriousViolations, switchTheme, useWindow } from '../helpers/e2e';
 
 const GOOD = path.join(repoRoot, 'test/fixtures/tle/celestrak_active_2026-08-22_2048lr.txt');
 
-let serve: ServeProcess;
-let browser: Browser;
+const w = useWindow({
+  tag: 'passes',
+  service: 'demo',
+  profile: 'alternate',
+  // Never CelesTrak from a test: nothing listens here.
+  env: { WATCHFLOOR_CELESTRAK_URL: 'http://127.0.0.1:9/gp.php' },
+  shots: 'passes-',
+  open: true,
+});
+const problems = w.pageErrors;
 let page: Page;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      // Never CelesTrak from a test: nothing listens here.
-      WATCHFLOOR_CELESTRAK_URL: 'http://127.0.0.1:9/gp.php',
-      ...freshHome('passes'),
-    }),
-    launchChromium(),
-  ]);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
+beforeAll(() => {
+  page = w.page;
 });
 
-const shot = (name: string) => page.screenshot({ path: path.join(artifacts, `passes-${name}.png`) });
+const shot = (name: string) => w.shot(page, name);
 const fileInput = () => page.getByLabel('Import an element file (TLE, 3LE or OMM)');
 
 describe('Passes', () => {

@@ -7,48 +7,31 @@
 // job left running by a restart of serve, finished after it by main alone (before any window
 // opens). axe finds no serious or critical violation, dark or light. Screenshots go to
 // .tmp/artifacts/.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredAnswer, ToolsHistoryResult } from '../../shared/contract';
-import { startDemoService, type DemoService } from '../../electron/demo';
-import { seriousBothThemes } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
-import { DEMO_KEY } from '../helpers/demo';
-import { contractCall, startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StoredAnswer } from '../../shared/contract';
+import { goTo, seriousBothThemes, useWindow } from '../helpers/e2e';
 
-let browser: Browser;
-let demo: DemoService;
-let serve: ServeProcess;
+const w = useWindow({
+  tag: 'tools-analyst',
+  // The service's world at the real clock, so the sync's default window finds its signals.
+  service: { demoService: { profile: 'main', signalsPerDay: 20 } },
+  shots: 'tools-analyst-',
+});
+const problems = w.pageErrors;
 let page: Page;
-let home: ReturnType<typeof freshHome>;
-const problems: string[] = [];
+beforeAll(async () => {
+  ({ page } = await w.open());
+});
 
-const startServe = () =>
-  startServeProcess(['--base-url', demo.url, '--profile', 'main', '--db', path.join(home.HOME, 'cache.db')], {
-    ...process.env,
-    ...home,
-    WATCHFLOOR_API_KEY: DEMO_KEY,
-  });
-
-async function open(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const p = await context.newPage();
-  p.on('pageerror', (e) => problems.push(e.message));
-  await p.goto(serve.url);
-  await p.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return p;
-}
-
-const shot = (name: string) => page.screenshot({ path: path.join(artifacts, `tools-analyst-${name}.png`) });
+const shot = (name: string) => w.shot(page, name);
 const view = () => page.getByTestId('analyst-view');
 const bar = () => page.getByRole('region', { name: 'Run analyst question' });
 const historyRows = () => page.getByRole('region', { name: 'Analyst history' }).locator('tbody tr');
 const answer = () => page.getByRole('region', { name: 'Analyst answer' });
-const polls = () => demo.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/analyst/'));
-const history = async (tool: 'analyst' | 'assess') =>
-  (await contractCall<ToolsHistoryResult>(serve, 'tools.history', { tool })).answers;
+const polls = () =>
+  w.demo.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v1/analyst/'));
+const history = async (tool: 'analyst' | 'assess') => (await w.call('tools.history', { tool })).answers;
 
 async function ask(question: string, mode: 'Fast' | 'Deep'): Promise<void> {
   await view().getByRole('textbox', { name: 'Question' }).fill(question);
@@ -60,24 +43,8 @@ async function setThreshold(n: number): Promise<void> {
   const threshold = bar().getByLabel('Ask before spending more than (tokens)');
   await threshold.fill(String(n));
   await threshold.press('Enter');
-  await expect
-    .poll(async () => (await contractCall<{ confirmAbove: number }>(serve, 'tools.wallet')).confirmAbove)
-    .toBe(n);
+  await expect.poll(async () => (await w.call('tools.wallet')).confirmAbove).toBe(n);
 }
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  // The service's world at the real clock, so the sync's default window finds its signals.
-  demo = await startDemoService({ profile: 'main', signalsPerDay: 20 });
-  home = freshHome('tools-analyst');
-  serve = await startServe();
-  page = await open();
-});
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-  await demo?.close();
-});
 
 describe('Analyst and assessment (serve --base-url, a demo service the test controls)', () => {
   it('answers a fast question at once, and a finding selects its event', async () => {
@@ -92,7 +59,7 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
     // A fast question's price (at most 123) under this threshold is not asked about.
     await setThreshold(200);
     const question = 'What happened at the port?';
-    const before = demo.tokens();
+    const before = w.demo.tokens();
     await ask(question, 'Fast');
     await answer().getByTestId('analyst-brief').waitFor({ timeout: 30_000 });
     expect(await answer().getByTestId('analyst-brief').textContent()).toMatch(`Answer to: ${question}`);
@@ -100,10 +67,10 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
     expect(await answer().getByTestId('analyst-job').count()).toBe(0);
     // The window's background sync may spend tokens meanwhile: the question's own charge is
     // the service's record of that call.
-    const call = demo.requests.filter((r) => r.path === '/api/v1/analyst').at(-1)!;
+    const call = w.demo.requests.filter((r) => r.path === '/api/v1/analyst').at(-1)!;
     const charged = call.charged;
     expect(charged).toBe(5 + question.length);
-    expect(before - demo.tokens()).toBeGreaterThanOrEqual(charged);
+    expect(before - w.demo.tokens()).toBeGreaterThanOrEqual(charged);
     await expect
       .poll(() => bar().getByTestId('run-outcome').textContent())
       .toMatch(`Charged ${charged} tokens`);
@@ -129,17 +96,17 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
     const panel = page.getByRole('region', { name: 'Assess an event' });
     expect(await panel.getByLabel('Event id').inputValue()).not.toBe('');
 
-    const sent = demo.requests.length;
-    const before = demo.tokens();
+    const sent = w.demo.requests.length;
+    const before = w.demo.tokens();
     await panel.getByRole('button', { name: 'Run assessment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm spending tokens' });
     expect(await dialog.textContent()).toMatch(/costs 5 tokens, which may be more than your threshold of 1/);
-    expect(demo.requests.length).toBe(sent);
+    expect(w.demo.requests.length).toBe(sent);
     await shot('confirm');
     await dialog.getByRole('button', { name: 'Spend the tokens' }).click();
     const charge = panel.getByTestId('assess-charge');
     await expect.poll(() => charge.textContent(), { timeout: 30_000 }).toBe('Charged 5 tokens.');
-    expect(before - demo.tokens()).toBe(5);
+    expect(before - w.demo.tokens()).toBe(5);
     expect(await panel.getByTestId('assess-summary').textContent()).toMatch(/^Assessment of /);
 
     await panel.getByRole('button', { name: 'Run assessment' }).click();
@@ -147,7 +114,7 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
     await expect
       .poll(() => charge.textContent(), { timeout: 30_000 })
       .toBe('The service had this assessment cached: not charged again.');
-    expect(before - demo.tokens()).toBe(5);
+    expect(before - w.demo.tokens()).toBe(5);
     expect(await panel.getByRole('region', { name: 'Assessment history' }).locator('tbody tr').count()).toBe(
       2,
     );
@@ -183,7 +150,7 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
       .getByRole('button', { name: /^Show the answer/ })
       .click();
     await answer().getByTestId('analyst-brief').waitFor();
-    expect(await seriousBothThemes(page, 'Analyst', { include: '[data-testid="analyst-view"]' })).toEqual([]);
+    expect(await seriousBothThemes(page, 'Analyst', { testId: 'analyst-view' })).toEqual([]);
   });
 
   it('follows a deep question answered 202 as a job polled to done', async () => {
@@ -195,7 +162,7 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
       .click();
     const job = answer().getByTestId('analyst-job');
     await job.waitFor({ timeout: 30_000 });
-    expect(demo.requests.filter((r) => r.path === '/api/v1/analyst' && r.status === 202).length).toBe(1);
+    expect(w.demo.requests.filter((r) => r.path === '/api/v1/analyst' && r.status === 202).length).toBe(1);
     expect(await job.getAttribute('data-status')).toBe('running');
     expect(await job.textContent()).toMatch(/Job running on the service · .* · step 0 of 3/);
     await shot('job-running');
@@ -219,17 +186,17 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
     const job = answer().getByTestId('analyst-job');
     await expect.poll(() => job.getAttribute('data-status'), { timeout: 30_000 }).toBe('running');
     // The service answers slowly from now: no poll can finish the job before serve stops.
-    demo.setFaults({ latencyMs: 60_000 });
+    w.demo.setFaults({ latencyMs: 60_000 });
     const [running] = await history('analyst');
     expect(running).toMatchObject({ status: 'running' });
     const jobId = running!.job!.jobId;
     await page.context().close();
-    await serve.stop();
+    await w.stopServe();
     const pollsBefore = polls().filter((r) => r.path.endsWith(jobId)).length;
     expect(pollsBefore).toBeLessThan(3);
 
-    demo.setFaults({});
-    serve = await startServe();
+    w.demo.setFaults({});
+    await w.restartServe();
     // Main follows the job as soon as the account opens: no window, no call from one.
     await expect
       .poll(() => polls().filter((r) => r.path.endsWith(jobId) && r.status === 200).length, {
@@ -240,7 +207,7 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
     await expect.poll(async () => (await history('analyst'))[0]?.status, { timeout: 30_000 }).toBe('done');
     expect((await history('analyst'))[0]).toMatchObject({ id: running!.id, charged: 5 + question.length });
 
-    page = await open();
+    ({ page } = await w.open());
     await goTo(page, 'Analyst');
     await expect
       .poll(() => historyRows().first().textContent(), { timeout: 30_000 })

@@ -7,38 +7,20 @@
 // answers are read again from the history, after a reload. Alternate profile (`serve --demo`):
 // its shapes (integer ids, `top`) answer in both views. axe finds no serious or critical
 // violation on either view, dark or light. Screenshots go to .tmp/artifacts/.
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../electron/demo';
-import { seriousViolations as axeCheck, switchTheme } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
-import { DEMO_KEY } from '../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DemoService } from '../../electron/demo';
+import {
+  goTo,
+  screenshot,
+  seriousViolations,
+  switchTheme,
+  useBrowser,
+  useWindow,
+  waitReady,
+} from '../helpers/e2e';
 
-let browser: Browser;
-beforeAll(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(serve: ServeProcess, problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return page;
-}
-
-/** The axe check on one view, named by its test id and the theme it is seen in. */
-const seriousViolations = (page: Page, testId: string, theme: 'dark' | 'light') =>
-  axeCheck(page, `${testId} ${theme}`, { include: `[data-testid="${testId}"]` });
+const browser = useBrowser();
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const daysBefore = (n: number) => day(new Date(Date.now() - n * 86_400_000));
@@ -53,45 +35,37 @@ const lastCharged = (demo: DemoService, path: string) =>
 const historyRows = (page: Page, name: string) => page.getByRole('region', { name }).locator('tbody tr');
 
 describe('Collection and Registry, main profile (serve --base-url, a demo service the test can stop)', () => {
-  let demo: DemoService;
-  let serve: ServeProcess;
-  let page: Page;
-  const problems: string[] = [];
-  const shot = (name: string) => page.screenshot({ path: path.join(artifacts, `tools-cr-main-${name}.png`) });
-
-  beforeAll(async () => {
-    // The service's world at the real clock, so the surveys' default window finds its events.
-    demo = await startDemoService({ profile: 'main', signalsPerDay: 20 });
-    const home = freshHome('tools-cr');
-    serve = await startServeProcess(
-      ['--base-url', demo.url, '--profile', 'main', '--db', path.join(home.HOME, 'cache.db')],
-      { ...process.env, ...home, WATCHFLOOR_API_KEY: DEMO_KEY },
-    );
-    page = await open(serve, problems);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-    await demo?.close();
-  });
+  const w = useWindow(
+    {
+      tag: 'tools-cr',
+      // The service's world at the real clock, so the surveys' default window finds its events.
+      service: { demoService: { profile: 'main', signalsPerDay: 20 } },
+      shots: 'tools-cr-main-',
+      open: true,
+    },
+    browser,
+  );
+  const problems = w.pageErrors;
+  const shot = (name: string) => w.shot(w.page, name);
 
   it('runs a priority survey: charged 1 token, the narrowed window said, a ranked row selects its event', async () => {
-    await goTo(page, 'Collection');
-    const bar = page.getByRole('region', { name: 'Run priority survey' });
+    await goTo(w.page, 'Collection');
+    const bar = w.page.getByRole('region', { name: 'Run priority survey' });
     await expect
       .poll(() => bar.getByTestId('cost-line').textContent(), { timeout: 30_000 })
       .toMatch(/^Costs: 1 token · /);
     // 30 days asked on a plan that keeps 14 days of history: the service narrows the start.
-    await collection(page).getByLabel('From (UTC day)').fill(daysBefore(29));
-    await collection(page).getByLabel('To (UTC day)').fill(daysBefore(0));
-    const answer = page.getByRole('region', { name: 'Priority survey answer' });
-    demo.setPlan('free');
+    await collection(w.page).getByLabel('From (UTC day)').fill(daysBefore(29));
+    await collection(w.page).getByLabel('To (UTC day)').fill(daysBefore(0));
+    const answer = w.page.getByRole('region', { name: 'Priority survey answer' });
+    w.demo.setPlan('free');
     try {
       await bar.getByRole('button', { name: 'Run priority survey' }).click();
       await answer.waitFor({ timeout: 30_000 });
     } finally {
-      demo.setPlan('pro');
+      w.demo.setPlan('pro');
     }
-    expect(lastCharged(demo, '/api/v1/collection/priority')).toBe(1);
+    expect(lastCharged(w.demo, '/api/v1/collection/priority')).toBe(1);
     await expect
       .poll(() => bar.getByTestId('run-outcome').textContent())
       .toMatch(/^Charged 1 token · \d+ left/);
@@ -103,26 +77,26 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     expect(await rows.count()).toBeGreaterThan(0);
     await rows.first().getByRole('button').click();
     await expect.poll(() => rows.first().getAttribute('aria-selected')).toBe('true');
-    expect(await collection(page).getByTestId('collection-picked').textContent()).toMatch(/^Selected: /);
+    expect(await collection(w.page).getByTestId('collection-picked').textContent()).toMatch(/^Selected: /);
     // The selected event is the plan's event now.
     const eventId = await rows.first().getAttribute('data-event-id');
-    await expect.poll(() => collection(page).getByLabel('Event id').inputValue()).toBe(eventId);
-    expect(await historyRows(page, 'Priority survey history').count()).toBe(1);
+    await expect.poll(() => collection(w.page).getByLabel('Event id').inputValue()).toBe(eventId);
+    expect(await historyRows(w.page, 'Priority survey history').count()).toBe(1);
     await shot('priority');
   });
 
   it('runs an entity search (1 token), an entity’s history (1), its linked signals (3), and a dropped filter', async () => {
-    await goTo(page, 'Registry');
-    await registry(page).getByLabel('Name').fill('port');
-    const bar = page.getByRole('region', { name: 'Run entity search' });
+    await goTo(w.page, 'Registry');
+    await registry(w.page).getByLabel('Name').fill('port');
+    const bar = w.page.getByRole('region', { name: 'Run entity search' });
     await expect
       .poll(() => bar.getByTestId('cost-line').textContent(), { timeout: 30_000 })
       .toMatch(/^Costs: 1 token · /);
     await bar.getByRole('button', { name: 'Run entity search' }).click();
-    const results = page.getByRole('region', { name: 'Entity search answer' });
+    const results = w.page.getByRole('region', { name: 'Entity search answer' });
     await results.waitFor({ timeout: 30_000 });
-    expect(lastCharged(demo, '/api/v1/entities')).toBe(1);
-    expect(demo.requests.filter((r) => r.path === '/api/v1/entities').at(-1)?.query).toMatchObject({
+    expect(lastCharged(w.demo, '/api/v1/entities')).toBe(1);
+    expect(w.demo.requests.filter((r) => r.path === '/api/v1/entities').at(-1)?.query).toMatchObject({
       q: 'port',
     });
     await expect
@@ -135,19 +109,19 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
       .first()
       .getByRole('button', { name: /^Look up the history of / })
       .click();
-    const history = page.getByRole('region', { name: 'Entity history answer' });
+    const history = w.page.getByRole('region', { name: 'Entity history answer' });
     await history.waitFor({ timeout: 30_000 });
-    const detailCalls = demo.requests.filter((r) => r.path.startsWith('/api/v1/entities/'));
+    const detailCalls = w.demo.requests.filter((r) => r.path.startsWith('/api/v1/entities/'));
     expect(detailCalls.map((r) => r.charged)).toEqual([1]);
-    expect(await page.getByTestId('history-outcome').textContent()).toMatch('Charged 1 token');
+    expect(await w.page.getByTestId('history-outcome').textContent()).toMatch('Charged 1 token');
     const linkedEvents = history.getByRole('table', { name: 'Linked events' });
     if ((await linkedEvents.count()) > 0)
       expect(await linkedEvents.locator('tbody tr').first().textContent()).toMatch(/alias named target/);
 
     await history.getByRole('button', { name: 'Find the signals linked to this entity' }).click();
-    const linked = page.getByRole('region', { name: 'Linked signals answer' });
+    const linked = w.page.getByRole('region', { name: 'Linked signals answer' });
     await linked.waitFor({ timeout: 30_000 });
-    const linkedCall = demo.requests.filter((r) => r.query.linked_to !== undefined).at(-1);
+    const linkedCall = w.demo.requests.filter((r) => r.query.linked_to !== undefined).at(-1);
     expect(linkedCall).toMatchObject({ path: '/api/v1/signals', charged: 3 });
     expect(linkedCall?.query.linked_to).toMatch(/^facility:/);
     expect(await linked.getByTestId('answer-charged').textContent()).toMatch('charged 3 tokens');
@@ -156,12 +130,12 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
 
     // A plan without linked_to: the service drops the filter and names the plan that has it.
     const dropped = linked.getByTestId('linked-dropped');
-    demo.setPlan('analyst');
+    w.demo.setPlan('analyst');
     try {
       await history.getByRole('button', { name: 'Find the signals linked to this entity' }).click();
       await dropped.waitFor({ timeout: 30_000 });
     } finally {
-      demo.setPlan('pro');
+      w.demo.setPlan('pro');
     }
     expect(await dropped.textContent()).toMatch(/it needs pro/);
     expect(await linked.getByTestId('clamp-banner').textContent()).toMatch(/needs pro/);
@@ -170,31 +144,31 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
   });
 
   it('has no serious or critical accessibility violation on either view, dark or light', async () => {
-    const found = await seriousViolations(page, 'registry-view', 'dark');
-    await goTo(page, 'Collection');
-    await page.getByRole('region', { name: 'Priority survey answer' }).waitFor();
-    found.push(...(await seriousViolations(page, 'collection-view', 'dark')));
-    await switchTheme(page, 'light');
-    found.push(...(await seriousViolations(page, 'collection-view', 'light')));
-    await goTo(page, 'Registry');
-    found.push(...(await seriousViolations(page, 'registry-view', 'light')));
-    await switchTheme(page, 'dark');
+    const found = await seriousViolations(w.page, 'registry-view dark', { testId: 'registry-view' });
+    await goTo(w.page, 'Collection');
+    await w.page.getByRole('region', { name: 'Priority survey answer' }).waitFor();
+    found.push(...(await seriousViolations(w.page, 'collection-view dark', { testId: 'collection-view' })));
+    await switchTheme(w.page, 'light');
+    found.push(...(await seriousViolations(w.page, 'collection-view light', { testId: 'collection-view' })));
+    await goTo(w.page, 'Registry');
+    found.push(...(await seriousViolations(w.page, 'registry-view light', { testId: 'registry-view' })));
+    await switchTheme(w.page, 'dark');
     expect(found).toEqual([]);
   });
 
   it('reads the stored answers from the history with the service stopped, after a reload', async () => {
-    await demo.close();
-    await page.reload();
-    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    await w.demo.close();
+    await w.page.reload();
+    await waitReady(w.page);
 
-    await goTo(page, 'Collection');
-    const priority = historyRows(page, 'Priority survey history');
+    await goTo(w.page, 'Collection');
+    const priority = historyRows(w.page, 'Priority survey history');
     await expect.poll(() => priority.count(), { timeout: 30_000 }).toBe(1);
     await priority
       .first()
       .getByRole('button', { name: /^Show the answer/ })
       .click();
-    const answer = page.getByRole('region', { name: 'Priority survey answer' });
+    const answer = w.page.getByRole('region', { name: 'Priority survey answer' });
     await answer.getByRole('table', { name: 'Ranked events' }).waitFor({ timeout: 30_000 });
     expect(await answer.locator('.mark-cached').textContent()).toMatch(
       /asked \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
@@ -202,74 +176,65 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     expect(await answer.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
     expect(await answer.getByTestId('clamp-banner').count()).toBe(1);
 
-    await goTo(page, 'Registry');
-    const searches = historyRows(page, 'Entity search history');
+    await goTo(w.page, 'Registry');
+    const searches = historyRows(w.page, 'Entity search history');
     await expect.poll(() => searches.count(), { timeout: 30_000 }).toBe(1);
     expect(await searches.first().textContent()).toMatch(/“port” · any subtype/);
     await searches
       .first()
       .getByRole('button', { name: /^Show the answer/ })
       .click();
-    const results = page.getByRole('region', { name: 'Entity search answer' });
+    const results = w.page.getByRole('region', { name: 'Entity search answer' });
     await results.getByRole('table', { name: 'Entities' }).waitFor({ timeout: 30_000 });
     expect(await results.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
-    expect(await historyRows(page, 'Linked signals history').count()).toBe(2);
+    expect(await historyRows(w.page, 'Linked signals history').count()).toBe(2);
     await shot('offline');
     expect(problems).toEqual([]);
   });
 });
 
 describe('Collection and Registry, alternate profile (serve --demo)', () => {
-  let serve: ServeProcess;
-  let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    serve = await startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      ...freshHome('tools-cr-alt'),
-    });
-    page = await open(serve, problems);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const w = useWindow({ tag: 'tools-cr-alt', service: 'demo', profile: 'alternate', open: true }, browser);
+  const problems = w.pageErrors;
 
   it('answers an observability survey and an entity history in the alternate shapes, marked as demo', async () => {
-    await goTo(page, 'Collection');
-    await collection(page).getByLabel('Sensor (observability)').selectOption('sentinel-1');
-    await page.getByRole('button', { name: 'Run observability survey' }).click();
-    const answer = page.getByRole('region', { name: 'Observability survey answer' });
+    await goTo(w.page, 'Collection');
+    await collection(w.page).getByLabel('Sensor (observability)').selectOption('sentinel-1');
+    await w.page.getByRole('button', { name: 'Run observability survey' }).click();
+    const answer = w.page.getByRole('region', { name: 'Observability survey answer' });
     await answer.waitFor({ timeout: 30_000 });
     expect(await answer.locator('.mark-demo').count()).toBe(1);
     expect(await answer.getByLabel('Survey counts').textContent()).toMatch(/Sensorsentinel-1/);
     const rows = answer.getByRole('table', { name: 'Ranked events' }).locator('tbody tr');
     if ((await rows.count()) > 0) expect(await rows.first().getAttribute('data-event-id')).toMatch(/^\d+$/);
-    expect(await seriousViolations(page, 'collection-view', 'dark')).toEqual([]);
+    expect(await seriousViolations(w.page, 'collection-view dark', { testId: 'collection-view' })).toEqual(
+      [],
+    );
 
     // `g r` jumps to the Registry (the navigation, palette and shortcuts sheet list it).
-    await page.getByRole('main').getByRole('heading', { level: 1 }).click();
-    await page.keyboard.press('g');
-    await page.keyboard.press('r');
-    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Registry', exact: true }).waitFor();
-    const subtypes = registry(page).getByRole('group', { name: 'Subtypes (none ticked: any)' });
+    await w.page.getByRole('main').getByRole('heading', { level: 1 }).click();
+    await w.page.keyboard.press('g');
+    await w.page.keyboard.press('r');
+    await w.page
+      .getByRole('main')
+      .getByRole('heading', { level: 1, name: 'Registry', exact: true })
+      .waitFor();
+    const subtypes = registry(w.page).getByRole('group', { name: 'Subtypes (none ticked: any)' });
     // The alternate document's six subtypes.
     await expect.poll(() => subtypes.getByRole('checkbox').count(), { timeout: 30_000 }).toBe(6);
-    await registry(page).getByLabel('Name').fill('port');
-    await page.getByRole('button', { name: 'Run entity search' }).click();
-    const results = page.getByRole('region', { name: 'Entity search answer' });
+    await registry(w.page).getByLabel('Name').fill('port');
+    await w.page.getByRole('button', { name: 'Run entity search' }).click();
+    const results = w.page.getByRole('region', { name: 'Entity search answer' });
     await results.getByRole('table', { name: 'Entities' }).waitFor({ timeout: 30_000 });
     await results
       .getByRole('button', { name: /^Look up the history of / })
       .first()
       .click();
-    const history = page.getByRole('region', { name: 'Entity history answer' });
+    const history = w.page.getByRole('region', { name: 'Entity history answer' });
     await history.waitFor({ timeout: 30_000 });
     expect(await history.getByText(/has no linked_to filter/).count()).toBe(1);
-    await page.screenshot({ path: path.join(artifacts, 'tools-cr-alternate.png') });
-    expect(await seriousViolations(page, 'registry-view', 'dark')).toEqual([]);
+    await screenshot(w.page, 'tools-cr-alternate');
+    expect(await seriousViolations(w.page, 'registry-view dark', { testId: 'registry-view' })).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

@@ -9,39 +9,13 @@
 // readable with the service stopped, after a reload. axe finds no serious or critical violation
 // on the Brief view and on the inspector with the refine panel open. Screenshots go to
 // .tmp/artifacts/.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../electron/demo';
-import { seriousBothThemes as axeBothThemes } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
-import { DEMO_KEY } from '../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { goTo, screenshot, seriousBothThemes, useBrowser, useWindow, waitReady } from '../helpers/e2e';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-async function open(serve: ServeProcess, problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return page;
-}
-
-/** The axe check on one part of the window, named by its test id, in both themes. */
-const seriousBothThemes = (page: Page, testId: string) =>
-  axeBothThemes(page, testId, { include: `[data-testid="${testId}"]` });
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `tools-refine-brief-${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, `tools-refine-brief-${name}`);
 
 /** "locality · ±5 km · centroid" → metres (5000); null when not given. */
 function metres(place: string | null): number | null {
@@ -50,20 +24,26 @@ function metres(place: string | null): number | null {
 }
 
 describe('Refine location, alternate profile (serve --base-url, a demo service the test reads)', () => {
-  let demo: DemoService;
-  let serve: ServeProcess;
-  let page: Page;
-  const problems: string[] = [];
-  const inspector = () => page.getByRole('complementary', { name: 'Inspector' });
+  const w = useWindow(
+    {
+      tag: 'tools-refine',
+      // The service's world at the real clock, so the sync's default window finds its signals.
+      service: { demoService: { profile: 'alternate', signalsPerDay: 20 } },
+      open: true,
+    },
+    browser,
+  );
+  const problems = w.pageErrors;
+  const inspector = () => w.page.getByRole('complementary', { name: 'Inspector' });
   const panel = () => inspector().getByRole('region', { name: 'Refine location', exact: true });
   const bar = () => panel().getByRole('region', { name: 'Run refine location' });
   const refineRequests = () =>
-    demo.requests.filter((r) => /^\/api\/v1\/signals\/\d+\/refine-location$/.test(r.path));
+    w.demo.requests.filter((r) => /^\/api\/v1\/signals\/\d+\/refine-location$/.test(r.path));
   let listed: number[] = [];
 
   async function select(id: number): Promise<void> {
-    await goTo(page, 'Signals');
-    await page.locator(`table.signals-table tbody tr[data-signal-id="${id}"]`).click();
+    await goTo(w.page, 'Signals');
+    await w.page.locator(`table.signals-table tbody tr[data-signal-id="${id}"]`).click();
     await inspector().getByTestId('signal-detail').waitFor({ timeout: 30_000 });
     await panel().waitFor();
   }
@@ -72,7 +52,7 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
   async function refine(): Promise<void> {
     const sent = refineRequests().length;
     await bar().getByRole('button', { name: 'Run refine location' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm spending tokens' });
+    const dialog = w.page.getByRole('dialog', { name: 'Confirm spending tokens' });
     // Up to 29 tokens is above the default threshold (10): it asks first, before any call.
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(
@@ -83,27 +63,15 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
   }
 
   beforeAll(async () => {
-    // The service's world at the real clock, so the sync's default window finds its signals.
-    demo = await startDemoService({ profile: 'alternate', signalsPerDay: 20 });
-    const home = freshHome('tools-refine');
-    serve = await startServeProcess(
-      ['--base-url', demo.url, '--profile', 'alternate', '--db', path.join(home.HOME, 'cache.db')],
-      { ...process.env, ...home, WATCHFLOOR_API_KEY: DEMO_KEY },
-    );
-    page = await open(serve, problems);
-    await goTo(page, 'Signals');
-    const rows = page.locator('table.signals-table tbody tr[data-signal-id]');
+    await goTo(w.page, 'Signals');
+    const rows = w.page.locator('table.signals-table tbody tr[data-signal-id]');
     await rows.nth(3).waitFor({ timeout: 90_000 });
     listed = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-signal-id')))).map(Number);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-    await demo?.close();
   });
 
   it('refines a signal not yet pinpointed: before and after, the evidence, and what the service charged', async () => {
     // The alternate records carry no stage: the demo's world says which one is not pinpointed.
-    const id = listed.find((n) => demo.world.byInt(n)?.stage === 'localized');
+    const id = listed.find((n) => w.demo.world.byInt(n)?.stage === 'localized');
     expect(id).toBeDefined();
     await select(id!);
     expect(await bar().getByTestId('cost-line').textContent()).toMatch(
@@ -113,7 +81,7 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
       'Charged only if the location improves; nothing when it does not.',
     );
     expect(await panel().getByTestId('refine-answer').count()).toBe(0);
-    expect(await seriousBothThemes(page, 'refine-location')).toEqual([]);
+    expect(await seriousBothThemes(w.page, 'refine-location', { testId: 'refine-location' })).toEqual([]);
 
     const asked = refineRequests().length;
     await refine();
@@ -145,14 +113,14 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
     expect(metres(now)!).toBeLessThan(metres(was)!);
     const evidence = answer.getByRole('list', { name: 'Evidence' }).getByRole('listitem');
     expect(await evidence.count()).toBeGreaterThan(0);
-    expect(await evidence.first().textContent()).toMatch(`“${demo.world.byInt(id!)!.place.name}” named by`);
+    expect(await evidence.first().textContent()).toMatch(`“${w.demo.world.byInt(id!)!.place.name}” named by`);
     expect(await evidence.first().textContent()).toMatch(`/news/${id}`);
-    expect(await seriousBothThemes(page, 'refine-location')).toEqual([]);
-    await shot(page, 'improved');
+    expect(await seriousBothThemes(w.page, 'refine-location', { testId: 'refine-location' })).toEqual([]);
+    await shot(w.page, 'improved');
   });
 
   it('does not improve a pinpointed signal, and charges nothing for it', async () => {
-    const id = listed.find((n) => demo.world.byInt(n)?.stage === 'pinpointed');
+    const id = listed.find((n) => w.demo.world.byInt(n)?.stage === 'pinpointed');
     expect(id).toBeDefined();
     await select(id!);
     expect(await panel().getByTestId('refine-answer').count()).toBe(0);
@@ -175,42 +143,29 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
     expect(await answer.getByRole('list', { name: 'Evidence' }).count()).toBe(0);
     expect(await answer.textContent()).toMatch('No evidence of a finer place.');
     await expect.poll(() => bar().getByTestId('run-outcome').textContent()).toMatch(/^Charged 0 tokens · /);
-    await shot(page, 'not-improved');
+    await shot(w.page, 'not-improved');
     expect(problems).toEqual([]);
   });
 });
 
 describe('Brief periods, main profile (serve --base-url, a demo service the test can stop)', () => {
-  let demo: DemoService;
-  let serve: ServeProcess;
-  let page: Page;
-  const problems: string[] = [];
-  const view = () => page.getByTestId('brief-view');
+  const w = useWindow(
+    { tag: 'tools-brief', service: { demoService: { profile: 'main', signalsPerDay: 20 } }, open: true },
+    browser,
+  );
+  const problems = w.pageErrors;
+  const view = () => w.page.getByTestId('brief-view');
   const periods = () => view().getByRole('group', { name: 'Brief period' });
-  const historyRows = () => page.getByRole('region', { name: 'Brief history' }).locator('tbody tr');
+  const historyRows = () => w.page.getByRole('region', { name: 'Brief history' }).locator('tbody tr');
   const asked = () => view().getByRole('region', { name: 'Asked brief' });
   // The sync asks its daily brief (no period) meanwhile: only the periods asked here count.
   const briefRequests = (period: string) =>
-    demo.requests.filter((r) => r.path === '/api/v1/brief' && r.query.period === period);
-
-  beforeAll(async () => {
-    demo = await startDemoService({ profile: 'main', signalsPerDay: 20 });
-    const home = freshHome('tools-brief');
-    serve = await startServeProcess(
-      ['--base-url', demo.url, '--profile', 'main', '--db', path.join(home.HOME, 'cache.db')],
-      { ...process.env, ...home, WATCHFLOOR_API_KEY: DEMO_KEY },
-    );
-    page = await open(serve, problems);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-    await demo?.close();
-  });
+    w.demo.requests.filter((r) => r.path === '/api/v1/brief' && r.query.period === period);
 
   it('asks the weekly brief for free; the default plan answers the week', async () => {
-    await goTo(page, 'Brief');
+    await goTo(w.page, 'Brief');
     await periods().getByRole('button', { name: 'weekly', exact: true }).click();
-    const bar = page.getByRole('region', { name: 'Run weekly brief' });
+    const bar = w.page.getByRole('region', { name: 'Run weekly brief' });
     await expect
       .poll(() => bar.getByTestId('cost-line').textContent(), { timeout: 30_000 })
       .toMatch(/^Costs: free · /);
@@ -234,14 +189,14 @@ describe('Brief periods, main profile (serve --base-url, a demo service the test
     expect(await asked().getByTestId('brief-available').textContent()).toBe(`${start} → ${end}`);
     await expect.poll(() => historyRows().count()).toBe(1);
     expect(await historyRows().first().textContent()).toMatch('weekly');
-    expect(await seriousBothThemes(page, 'brief-view')).toEqual([]);
-    await shot(page, 'weekly');
+    expect(await seriousBothThemes(w.page, 'brief-view', { testId: 'brief-view' })).toEqual([]);
+    await shot(w.page, 'weekly');
   });
 
   it('on a plan without it, the monthly brief answers the daily one and says so with the periods offered', async () => {
-    demo.setPlan('free');
+    w.demo.setPlan('free');
     await periods().getByRole('button', { name: 'monthly', exact: true }).click();
-    await page.getByRole('button', { name: 'Run monthly brief' }).click();
+    await w.page.getByRole('button', { name: 'Run monthly brief' }).click();
     const refusal = asked().getByTestId('brief-plan-refusal');
     await refusal.waitFor({ timeout: 30_000 });
     expect(briefRequests('monthly')).toHaveLength(1);
@@ -261,15 +216,15 @@ describe('Brief periods, main profile (serve --base-url, a demo service the test
     );
     await expect.poll(() => historyRows().count()).toBe(2);
     expect(await historyRows().first().textContent()).toMatch('monthly');
-    expect(await seriousBothThemes(page, 'brief-view')).toEqual([]);
-    await shot(page, 'monthly-refused');
+    expect(await seriousBothThemes(w.page, 'brief-view', { testId: 'brief-view' })).toEqual([]);
+    await shot(w.page, 'monthly-refused');
   });
 
   it('reads both asked briefs from the history with the service stopped, after a reload too', async () => {
-    await demo.close();
-    await page.reload();
-    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-    await goTo(page, 'Brief');
+    await w.demo.close();
+    await w.page.reload();
+    await waitReady(w.page);
+    await goTo(w.page, 'Brief');
     await expect.poll(() => historyRows().count(), { timeout: 30_000 }).toBe(2);
     await historyRows()
       .last()
@@ -290,7 +245,7 @@ describe('Brief periods, main profile (serve --base-url, a demo service the test
     expect(await asked().getByTestId('brief-plan-refusal').textContent()).toMatch(
       'Your plan does not include the monthly brief',
     );
-    await shot(page, 'offline');
+    await shot(w.page, 'offline');
     expect(problems).toEqual([]);
   });
 });

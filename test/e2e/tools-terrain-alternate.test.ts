@@ -6,105 +6,74 @@
 // stored answer is read again from the cache. Alternate profile (`serve --demo`): hotspots drawn
 // on the map as a grid (one feature per cell), claims, and discriminators at 3 tokens. axe finds
 // no serious or critical violation on any of these views. Screenshots go to .tmp/artifacts/.
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../electron/demo';
-import { seriousViolations as axeCheck, seriousBothThemes } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
-import { DEMO_KEY } from '../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  screenshot,
+  goTo,
+  seriousViolations,
+  seriousBothThemes,
+  useBrowser,
+  useWindow,
+  waitReady,
+} from '../helpers/e2e';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-async function open(serve: ServeProcess, problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return page;
-}
-
-/** The axe check on one view, named by its test id. */
-const seriousViolations = (page: Page, testId: string) =>
-  axeCheck(page, testId, { include: `[data-testid="${testId}"]` });
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `tools-${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, `tools-${name}`);
 const rowsOf = (page: Page, history: string) =>
   page.getByRole('region', { name: history }).locator('tbody tr');
 
 describe('Terrain, main profile (serve --base-url, a demo service the test can stop)', () => {
-  let demo: DemoService;
-  let serve: ServeProcess;
-  let page: Page;
-  const problems: string[] = [];
-  const view = () => page.getByTestId('terrain-view');
-  const elevationBar = () => page.getByRole('region', { name: 'Run elevation' });
-  const elevationRequests = () => demo.requests.filter((r) => r.path === '/api/v1/elevation');
-
-  beforeAll(async () => {
-    demo = await startDemoService({ profile: 'main', signalsPerDay: 5 });
-    const home = freshHome('tools-terrain');
-    serve = await startServeProcess(
-      ['--base-url', demo.url, '--profile', 'main', '--db', path.join(home.HOME, 'cache.db')],
-      { ...process.env, ...home, WATCHFLOOR_API_KEY: DEMO_KEY },
-    );
-    page = await open(serve, problems);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-    await demo?.close();
-  });
+  const w = useWindow(
+    { tag: 'tools-terrain', service: { demoService: { profile: 'main', signalsPerDay: 5 } }, open: true },
+    browser,
+  );
+  const problems = w.pageErrors;
+  const view = () => w.page.getByTestId('terrain-view');
+  const elevationBar = () => w.page.getByRole('region', { name: 'Run elevation' });
+  const elevationRequests = () => w.demo.requests.filter((r) => r.path === '/api/v1/elevation');
 
   it('asks the elevation at a point for free, and shows water as absence, never 0 m', async () => {
-    await goTo(page, 'Terrain');
+    await goTo(w.page, 'Terrain');
     await view().getByLabel('Latitude').fill('46.5');
     await view().getByLabel('Longitude').fill('30.7');
     await expect
       .poll(() => elevationBar().getByTestId('cost-line').textContent(), { timeout: 30_000 })
       .toMatch(/^Costs: free · /);
-    const before = demo.tokens();
-    await page.getByRole('button', { name: 'Run elevation' }).click();
-    const figures = page.getByTestId('elevation-figures');
+    const before = w.demo.tokens();
+    await w.page.getByRole('button', { name: 'Run elevation' }).click();
+    const figures = w.page.getByTestId('elevation-figures');
     await figures.waitFor({ timeout: 30_000 });
     expect(await figures.textContent()).toMatch(/Elevation\d+ m/);
     expect(elevationRequests().at(-1)).toMatchObject({ method: 'GET', query: { lat: '46.5', lon: '30.7' } });
-    expect(demo.tokens()).toBe(before);
+    expect(w.demo.tokens()).toBe(before);
     expect(await elevationBar().getByTestId('run-outcome').textContent()).toMatch(/^Charged nothing/);
 
     // 0°N 0°E, the Gulf of Guinea: the service gives no height.
     await view().getByLabel('Latitude').fill('0');
     await view().getByLabel('Longitude').fill('0');
-    await page.getByRole('button', { name: 'Run elevation' }).click();
-    const absent = page.getByTestId('elevation-absent');
+    await w.page.getByRole('button', { name: 'Run elevation' }).click();
+    const absent = w.page.getByTestId('elevation-absent');
     await absent.waitFor({ timeout: 30_000 });
     expect(await absent.textContent()).toMatch(/No elevation here.*elevation: null.*not 0 m/);
-    expect(await page.getByTestId('elevation-figures').count()).toBe(0);
-    await shot(page, 'elevation-water');
+    expect(await w.page.getByTestId('elevation-figures').count()).toBe(0);
+    await shot(w.page, 'elevation-water');
   });
 
   it('asks the elevation over a box drawn with the map’s box tool', async () => {
-    await goTo(page, 'Map');
-    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-    const b = (await page.getByTestId('map').boundingBox())!;
-    await page.getByRole('button', { name: 'Draw box' }).click();
+    await goTo(w.page, 'Map');
+    await w.page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    const b = (await w.page.getByTestId('map').boundingBox())!;
+    await w.page.getByRole('button', { name: 'Draw box' }).click();
     const from = { x: b.x + b.width / 2 - 60, y: b.y + b.height / 2 - 40 };
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 120, from.y + 80, { steps: 12 });
-    await page.mouse.up();
-    await page.getByRole('region', { name: 'Drawn box' }).waitFor();
+    await w.page.mouse.move(from.x, from.y);
+    await w.page.mouse.down();
+    await w.page.mouse.move(from.x + 120, from.y + 80, { steps: 12 });
+    await w.page.mouse.up();
+    await w.page.getByRole('region', { name: 'Drawn box' }).waitFor();
 
-    await goTo(page, 'Terrain');
+    await goTo(w.page, 'Terrain');
     await view().getByRole('radio', { name: 'Over a box' }).check();
     await view()
       .getByRole('form', { name: 'Elevation' })
@@ -113,73 +82,71 @@ describe('Terrain, main profile (serve --base-url, a demo service the test can s
     const box = await view().getByLabel('Box (W,S,E,N)').first().inputValue();
     expect(box.split(',').map(Number).every(Number.isFinite)).toBe(true);
     expect(await view().getByText('From: The box drawn on the map').count()).toBe(1);
-    await page.getByRole('button', { name: 'Run elevation' }).click();
-    await expect.poll(() => rowsOf(page, 'Elevation history').count(), { timeout: 30_000 }).toBe(3);
+    await w.page.getByRole('button', { name: 'Run elevation' }).click();
+    await expect.poll(() => rowsOf(w.page, 'Elevation history').count(), { timeout: 30_000 }).toBe(3);
     expect(elevationRequests().at(-1)).toMatchObject({ method: 'GET', query: { bbox: box } });
     // Land or sea, the answer says which: figures or the service's absence.
-    await page.getByTestId('elevation-figures').or(page.getByTestId('elevation-absent')).waitFor();
-    expect(await rowsOf(page, 'Elevation history').first().textContent()).toMatch(
+    await w.page.getByTestId('elevation-figures').or(w.page.getByTestId('elevation-absent')).waitFor();
+    expect(await rowsOf(w.page, 'Elevation history').first().textContent()).toMatch(
       `box [${box.split(',').join(', ')}]`,
     );
-    await shot(page, 'elevation-box');
+    await shot(w.page, 'elevation-box');
   });
 
   it('asks the elevation over a polygon drawn on the map', async () => {
-    await goTo(page, 'Map');
-    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-    const b = (await page.getByTestId('map').boundingBox())!;
+    await goTo(w.page, 'Map');
+    await w.page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    const b = (await w.page.getByTestId('map').boundingBox())!;
     const c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-    await page.getByRole('button', { name: 'Draw polygon' }).click();
-    await page.getByTestId('polygon-readout').waitFor();
+    await w.page.getByRole('button', { name: 'Draw polygon' }).click();
+    await w.page.getByTestId('polygon-readout').waitFor();
     // Corners a moment apart (not a double-click), then a double-click closes the polygon.
     for (const [dx, dy] of [
       [-80, -50],
       [80, -50],
       [60, 60],
     ] as const) {
-      await page.mouse.click(c.x + dx, c.y + dy);
-      await page.waitForTimeout(400);
+      await w.page.mouse.click(c.x + dx, c.y + dy);
+      await w.page.waitForTimeout(400);
     }
-    await page.mouse.dblclick(c.x - 70, c.y + 50);
-    const drawn = page.getByTestId('polygon-drawn');
+    await w.page.mouse.dblclick(c.x - 70, c.y + 50);
+    const drawn = w.page.getByTestId('polygon-drawn');
     await drawn.waitFor({ timeout: 10_000 });
     const corners = Number(await drawn.getAttribute('data-corners'));
     expect(corners).toBeGreaterThanOrEqual(4);
-    await shot(page, 'polygon-drawn');
+    await shot(w.page, 'polygon-drawn');
 
     await drawn.getByRole('button', { name: 'Elevation over it' }).click();
-    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Terrain', exact: true }).waitFor();
+    await w.page.getByRole('main').getByRole('heading', { level: 1, name: 'Terrain', exact: true }).waitFor();
     expect(await view().getByRole('radio', { name: 'Over a polygon' }).isChecked()).toBe(true);
-    expect(await page.getByTestId('terrain-polygon').textContent()).toBe(
+    expect(await w.page.getByTestId('terrain-polygon').textContent()).toBe(
       `A polygon of ${corners} corners, drawn on the map.`,
     );
-    await page.getByRole('button', { name: 'Run elevation' }).click();
-    await expect.poll(() => rowsOf(page, 'Elevation history').count(), { timeout: 30_000 }).toBe(4);
+    await w.page.getByRole('button', { name: 'Run elevation' }).click();
+    await expect.poll(() => rowsOf(w.page, 'Elevation history').count(), { timeout: 30_000 }).toBe(4);
     expect(elevationRequests().at(-1)).toMatchObject({ method: 'POST' });
-    expect(await rowsOf(page, 'Elevation history').first().textContent()).toMatch(
+    expect(await rowsOf(w.page, 'Elevation history').first().textContent()).toMatch(
       `polygon of ${corners} corners`,
     );
-    await page.getByTestId('elevation-figures').or(page.getByTestId('elevation-absent')).waitFor();
+    await w.page.getByTestId('elevation-figures').or(w.page.getByTestId('elevation-absent')).waitFor();
   });
 
   it('does not ask the SAR geometry without its angles, then answers with them', async () => {
     const sar = view().getByRole('form', { name: 'SAR geometry' });
     await sar.getByLabel('Box (W,S,E,N)').fill('34.9,32.6,35.3,32.9');
-    const bar = page.getByRole('region', { name: 'Run SAR geometry' });
+    const bar = w.page.getByRole('region', { name: 'Run SAR geometry' });
     expect(await bar.getByRole('note').textContent()).toMatch(/needs both the incidence angle/);
     expect(await bar.getByRole('button', { name: 'Run SAR geometry' }).isDisabled()).toBe(true);
     await sar.getByLabel('Incidence (°, 10–80)').fill('35');
     await sar.getByLabel('Look azimuth (°, 0–360)').fill('280');
     await bar.getByRole('button', { name: 'Run SAR geometry' }).click();
-    await page.getByTestId('terrain-figures').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('terrain-figures').textContent()).toMatch(/Usable\d+(\.\d+)? %/);
-    expect(demo.requests.at(-1)).toMatchObject({
+    await w.page.getByTestId('terrain-figures').waitFor({ timeout: 30_000 });
+    expect(await w.page.getByTestId('terrain-figures').textContent()).toMatch(/Usable\d+(\.\d+)? %/);
+    expect(w.demo.requests.at(-1)).toMatchObject({
       path: '/api/v1/terrain',
       query: { operation: 'sar_geometry', incidence_deg: '35', look_azimuth_deg: '280' },
     });
-    expect(
-      await seriousBothThemes(page, 'terrain-view', { include: '[data-testid="terrain-view"]' }),
-    ).toEqual([]);
+    expect(await seriousBothThemes(w.page, 'terrain-view', { testId: 'terrain-view' })).toEqual([]);
   });
 
   it('says the main profile’s service has no hotspots, claims or discriminators', async () => {
@@ -188,114 +155,105 @@ describe('Terrain, main profile (serve --base-url, a demo service the test can s
       ['Claims', 'This service has no claims'],
       ['Discriminators', 'This service has no discriminators'],
     ] as const) {
-      await goTo(page, name);
-      await page.getByText(title).waitFor();
+      await goTo(w.page, name);
+      await w.page.getByText(title).waitFor();
     }
   });
 
   it('reads a stored elevation from the cache with the service stopped, after a reload too', async () => {
-    await demo.close();
-    await page.reload();
-    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-    await goTo(page, 'Terrain');
-    await expect.poll(() => rowsOf(page, 'Elevation history').count(), { timeout: 30_000 }).toBe(4);
-    await rowsOf(page, 'Elevation history')
+    await w.demo.close();
+    await w.page.reload();
+    await waitReady(w.page);
+    await goTo(w.page, 'Terrain');
+    await expect.poll(() => rowsOf(w.page, 'Elevation history').count(), { timeout: 30_000 }).toBe(4);
+    await rowsOf(w.page, 'Elevation history')
       .last()
       .getByRole('button', { name: /^Show the answer/ })
       .click();
-    const answer = page.getByRole('region', { name: 'Elevation answer' });
+    const answer = w.page.getByRole('region', { name: 'Elevation answer' });
     await answer.getByTestId('elevation-figures').waitFor({ timeout: 30_000 });
     expect(await answer.textContent()).toMatch(/point 46.5, 30.7/);
     expect(await answer.locator('.mark-cached').textContent()).toMatch(
       /asked \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
     );
-    await shot(page, 'elevation-offline');
+    await shot(w.page, 'elevation-offline');
     expect(problems).toEqual([]);
   });
 });
 
 describe('Hotspots, claims and discriminators, alternate profile (serve --demo)', () => {
-  let serve: ServeProcess;
-  let page: Page;
-  const problems: string[] = [];
-
-  beforeAll(async () => {
-    serve = await startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      ...freshHome('tools-alternate'),
-    });
-    page = await open(serve, problems);
-  });
-  afterAll(async () => {
-    await serve?.stop();
-  });
+  const w = useWindow({ tag: 'tools-alternate', service: 'demo', profile: 'alternate', open: true }, browser);
+  const problems = w.pageErrors;
 
   it('asks hotspots for 1 token and draws their grid on the map, a feature per cell', async () => {
-    await goTo(page, 'Hotspots');
-    const view = page.getByTestId('hotspots-view');
+    await goTo(w.page, 'Hotspots');
+    const view = w.page.getByTestId('hotspots-view');
     await view.getByLabel('Days').fill('30');
-    const bar = page.getByRole('region', { name: 'Run hotspots' });
+    const bar = w.page.getByRole('region', { name: 'Run hotspots' });
     await expect
       .poll(() => bar.getByTestId('cost-line').textContent(), { timeout: 30_000 })
       .toMatch(/^Costs: 1 token · /);
     await bar.getByRole('button', { name: 'Run hotspots' }).click();
-    const count = page.getByTestId('hotspots-count');
+    const count = w.page.getByTestId('hotspots-count');
     await count.waitFor({ timeout: 30_000 });
     const cells = Number(await count.textContent());
     expect(cells).toBeGreaterThan(0);
-    expect(await page.getByRole('table', { name: 'Hotspots' }).locator('tbody tr').count()).toBe(cells);
+    expect(await w.page.getByRole('table', { name: 'Hotspots' }).locator('tbody tr').count()).toBe(cells);
     expect(await bar.getByTestId('run-outcome').textContent()).toMatch(/^Charged 1 token/);
 
-    await page.getByRole('region', { name: 'Run stats' }).getByRole('button', { name: 'Run stats' }).click();
-    await page.getByRole('table', { name: 'By category' }).waitFor({ timeout: 30_000 });
-    expect(await seriousViolations(page, 'hotspots-view')).toEqual([]);
-    await shot(page, 'hotspots');
+    await w.page
+      .getByRole('region', { name: 'Run stats' })
+      .getByRole('button', { name: 'Run stats' })
+      .click();
+    await w.page.getByRole('table', { name: 'By category' }).waitFor({ timeout: 30_000 });
+    expect(await seriousViolations(w.page, 'hotspots-view', { testId: 'hotspots-view' })).toEqual([]);
+    await shot(w.page, 'hotspots');
 
-    await page.getByRole('button', { name: 'Show the hotspots on the map' }).click();
-    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-    const status = page.getByTestId('hotspots-status');
+    await w.page.getByRole('button', { name: 'Show the hotspots on the map' }).click();
+    await w.page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    const status = w.page.getByTestId('hotspots-status');
     await expect
       .poll(async () => Number(await status.getAttribute('data-features')), { timeout: 30_000 })
       .toBe(cells);
-    await shot(page, 'hotspots-map');
+    await shot(w.page, 'hotspots-map');
   });
 
   it('lists claims for free with their evidence classes', async () => {
-    await goTo(page, 'Claims');
-    const bar = page.getByRole('region', { name: 'Run claims' });
+    await goTo(w.page, 'Claims');
+    const bar = w.page.getByRole('region', { name: 'Run claims' });
     await expect
       .poll(() => bar.getByTestId('cost-line').textContent(), { timeout: 30_000 })
       .toMatch(/^Costs: free · /);
     await bar.getByRole('button', { name: 'Run claims' }).click();
-    const count = page.getByTestId('claims-count');
+    const count = w.page.getByTestId('claims-count');
     await count.waitFor({ timeout: 30_000 });
-    const table = page.getByRole('table', { name: 'Claims' });
+    const table = w.page.getByRole('table', { name: 'Claims' });
     expect(await table.locator('tbody tr').count()).toBe(Number(await count.textContent()));
     if (Number(await count.textContent()) > 0)
       expect(await table.locator('tbody tr').first().textContent()).toMatch(/CONFIRMED|REPORTED/);
-    expect(await rowsOf(page, 'Claims history').first().textContent()).toMatch(/all claims/);
-    expect(await seriousViolations(page, 'claims-view')).toEqual([]);
-    await shot(page, 'claims');
+    expect(await rowsOf(w.page, 'Claims history').first().textContent()).toMatch(/all claims/);
+    expect(await seriousViolations(w.page, 'claims-view', { testId: 'claims-view' })).toEqual([]);
+    await shot(w.page, 'claims');
   });
 
   it('weighs two hypotheses for 3 tokens and shows the observables', async () => {
-    await goTo(page, 'Discriminators');
-    await page
+    await goTo(w.page, 'Discriminators');
+    await w.page
       .getByLabel('Hypotheses (one per line, 2–8)')
       .fill('The depot was struck by a drone\nThe fire at the depot was an accident');
-    const bar = page.getByRole('region', { name: 'Run discriminators' });
+    const bar = w.page.getByRole('region', { name: 'Run discriminators' });
     await expect
       .poll(() => bar.getByTestId('cost-line').textContent(), { timeout: 30_000 })
       .toMatch(/^Costs: 3 tokens · /);
     await bar.getByRole('button', { name: 'Run discriminators' }).click();
-    const table = page.getByRole('table', { name: 'Observables' });
+    const table = w.page.getByRole('table', { name: 'Observables' });
     await table.waitFor({ timeout: 30_000 });
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(0);
     expect(await bar.getByTestId('run-outcome').textContent()).toMatch(/^Charged 3 tokens/);
-    expect(await seriousViolations(page, 'discriminators-view')).toEqual([]);
-    await shot(page, 'discriminators');
+    expect(await seriousViolations(w.page, 'discriminators-view', { testId: 'discriminators-view' })).toEqual(
+      [],
+    );
+    await shot(w.page, 'discriminators');
     expect(problems).toEqual([]);
   });
 });

@@ -2,69 +2,39 @@
 // an analyst on that service works it: the four buckets with counts equal to the cached
 // watches' buckets, a watch's detail opened, a note added (pending, then sent), the watch
 // renamed and paused, and its decision package opened. Screenshots go to .tmp/artifacts/.
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Input, Result } from '../../shared/contract';
-import { seriousViolations as axeCheck, switchTheme } from '../helpers/axe';
-import { launchChromium } from '../helpers/browser';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, freshHome, goTo, startDemoWindow } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  addWatchNote,
+  goTo,
+  screenshot,
+  seriousViolations as axeCheck,
+  switchTheme,
+  useBrowser,
+  useWindow,
+  WATCH_BUCKETS,
+} from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-let context: BrowserContext;
+const browser = useBrowser();
+const w = useWindow(
+  { tag: 'watches', service: 'demo', profile: 'alternate', shots: 'watches-', open: true },
+  browser,
+);
+const problems = w.problems;
+const call = w.call;
 let page: Page;
-const problems: string[] = [];
-
-/** A contract row as the window calls it over `serve` (the test reads the cache this way). */
-async function call<C extends Channel>(channel: C, input: Input<C>): Promise<Result<C>> {
-  const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as
-    { ok: true; result: Result<C> } | { ok: false; error: { message: string } };
-  if (!body.ok) throw new Error(`${channel}: ${body.error.message}`);
-  return body.result;
-}
 
 beforeAll(async () => {
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      ...freshHome('watches'),
-    }),
-    launchChromium(),
-  ]);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+  page = w.page;
   // The demo's first sync brings the watches.
   const until = Date.now() + 60_000;
-  while ((await call('watches.list', {})).rows.length === 0) {
+  while ((await call('watches.list')).rows.length === 0) {
     if (Date.now() > until) throw new Error('the demo sync brought no watches in 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-});
 
-const shot = (name: string) => page.screenshot({ path: path.join(artifacts, `watches-${name}.png`) });
-const BUCKETS = [
-  ['needs_attention', 'Needs attention'],
-  ['changed_today', 'Changed today'],
-  ['awaiting_data', 'Awaiting data'],
-  ['stable', 'Stable'],
-] as const;
+const shot = (name: string) => w.shot(page, name);
 const detail = () => page.getByTestId('watch-detail');
 
 /** Serious and critical axe violations in the view as shown (test/helpers/axe.ts). */
@@ -73,8 +43,8 @@ const seriousViolations = (where: string) => axeCheck(page, where, { include: 'm
 describe('Watches (serve --demo --profile alternate)', () => {
   it('shows the four buckets with counts equal to the cached watches’ buckets', async () => {
     await goTo(page, 'Watches');
-    const cached = (await call('watches.list', {})).rows;
-    for (const [bucket, label] of BUCKETS) {
+    const cached = (await call('watches.list')).rows;
+    for (const [bucket, label] of WATCH_BUCKETS) {
       const want = cached.filter((r) => r.record.bucket === bucket);
       const region = page.getByRole('region', { name: new RegExp(`^${label}`) });
       // The window refreshes when the sync run ends (its cache.changed push), after the watches are stored.
@@ -113,18 +83,12 @@ describe('Watches (serve --demo --profile alternate)', () => {
   });
 
   it('adds a note: pending, then sent, with its two judgments apart', async () => {
-    const form = detail().getByRole('form', { name: 'New note' });
-    await form.getByRole('textbox', { name: 'Title' }).fill('Port status');
-    await form.getByRole('textbox', { name: 'Note' }).fill('Cranes idle on two passes.');
-    await form
-      .getByRole('group', { name: /Confidence/ })
-      .getByRole('radio', { name: 'moderate' })
-      .check();
-    await form
-      .getByRole('group', { name: /Likelihood/ })
-      .getByRole('radio', { name: /^likely \/ probable/ })
-      .check();
-    await form.getByRole('button', { name: 'Add note' }).click();
+    await addWatchNote(detail(), {
+      title: 'Port status',
+      text: 'Cranes idle on two passes.',
+      confidence: 'moderate',
+      likelihood: /^likely \/ probable/,
+    });
     const status = detail().locator('.watch-notes').getByRole('status');
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
@@ -180,25 +144,17 @@ describe('Watches (serve --demo --profile alternate)', () => {
 });
 
 describe('Watches on the main profile (serve --demo)', () => {
+  const main = useWindow({ tag: 'watches-main', service: 'demo' }, browser);
+
   it('says plainly its service has no watches, and keeps notes local-only', async () => {
-    const main = await startDemoWindow('watches-main');
-    try {
-      const ctx = await main.browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const p = await ctx.newPage();
-      const errors: string[] = [];
-      p.on('pageerror', (e) => errors.push(e.message));
-      await p.goto(main.serve.url);
-      await p.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-      await goTo(p, 'Watches');
-      await p.getByText('This service has no watches').waitFor();
-      const notes = p.getByRole('region', { name: 'Local notes' });
-      await notes.getByText('LOCAL-ONLY').first().waitFor();
-      expect(await notes.getByRole('form').count()).toBe(0);
-      await p.screenshot({ path: path.join(artifacts, 'watches-main-profile-dark.png') });
-      expect(errors).toEqual([]);
-      await ctx.close();
-    } finally {
-      await main.close();
-    }
+    const { context: ctx, page: p, pageErrors: errors } = await main.open();
+    await goTo(p, 'Watches');
+    await p.getByText('This service has no watches').waitFor();
+    const notes = p.getByRole('region', { name: 'Local notes' });
+    await notes.getByText('LOCAL-ONLY').first().waitFor();
+    expect(await notes.getByRole('form').count()).toBe(0);
+    await screenshot(p, 'watches-main-profile-dark');
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 });

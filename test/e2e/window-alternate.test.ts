@@ -3,50 +3,13 @@
 // inspector, the thread opens, Developments and the Brief show their data, and no field the
 // alternate profile never carries (stage, band, casualties, imagery, basis: main-profile
 // fields) is shown as if it were missing. Screenshots go to .tmp/artifacts/.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, goTo } from '../helpers/window';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { goTo, useWindow } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-const problems: string[] = [];
-
-beforeAll(async () => {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'wf-window-alternate-'));
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--demo', '--profile', 'alternate'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      // The per-user folder follows XDG_CONFIG_HOME first: a fresh HOME alone would share it.
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, '.config'),
-    }),
-    launchChromium(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return { context, page };
-}
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `alternate-${name}.png`) });
+const w = useWindow({ tag: 'window-alternate', service: 'demo', profile: 'alternate', shots: 'alternate-' });
+const problems = w.problems;
+const shot = w.shot;
 
 const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
 
@@ -88,7 +51,7 @@ function unknowns(where: Locator): Promise<string[]> {
 
 describe('the window on the alternate profile (serve --demo --profile alternate)', () => {
   it('draws the map and its signal points, and says the profile in the status bar', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await expect
       .poll(() => page.getByRole('contentinfo').textContent(), { timeout: 30_000 })
       .toContain('alternate profile');
@@ -106,7 +69,7 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
   });
 
   it('lists signals, fills the inspector from a row and opens its thread', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Signals');
     await expect.poll(() => bodyRows(page).count(), { timeout: 90_000 }).toBeGreaterThan(3);
     expect(
@@ -171,7 +134,7 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
   });
 
   it('shows Developments and the Brief from the cache, each with its as-of', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Developments');
     const view = page.getByTestId('developments-view');
     const devRows = view.locator('tbody tr');
@@ -201,7 +164,7 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
   // The alternate profile has no band and no stage (the table shows its severity score and no
   // stage column), and a bare event_date is a day, never "00:00" UTC.
   it('the Signals table shows no main-only column as missing (band, stage, hour)', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Signals');
     await expect.poll(() => bodyRows(page).count(), { timeout: 90_000 }).toBeGreaterThan(3);
     try {

@@ -3,49 +3,22 @@
 // transit chokepoint, standing order and monitoring area is on the map; a layer's checkbox
 // hides it (features gone, pixels gone) and the choice survives a reload; hovering a reading
 // shows its key figures and a click selects its signal. Screenshots go to .tmp/artifacts/.
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  MeasuredListResult,
-  MonitoringListResult,
-  OrdersListResult,
-  SyncStatusResult,
-  TransitResult,
-} from '../../shared/contract';
-import { contractCall, type ServeProcess } from '../helpers/serve';
-import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { MeasuredListResult } from '../../shared/contract';
+import { goTo, screenshot, useWindow } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-const problems: string[] = [];
+const w = useWindow({ tag: 'window-layers', service: 'demo' });
+const problems = w.problems;
 
-let demoWindow: DemoWindow;
 beforeAll(async () => {
-  demoWindow = await startDemoWindow('window-layers');
-  ({ serve, browser } = demoWindow);
   // The demo's first sync fills the cache: these tests read a cache that holds it.
   for (let waited = 0; waited < 60_000; waited += 500) {
-    if ((await contractCall<SyncStatusResult>(serve, 'sync.status', {})).lastOutcome?.complete) return;
+    if ((await w.call('sync.status')).lastOutcome?.complete) return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the demo sync did not complete in 60 s');
 });
-afterAll(async () => {
-  await demoWindow?.close();
-});
-
-async function open(
-  viewport = { width: 1440, height: 900 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return { context, page };
-}
 
 /** Each record layer's features at the map's last complete render. */
 async function drawn(map: Locator): Promise<Record<string, number>> {
@@ -79,16 +52,16 @@ const layerBox = (page: Page, name: string) =>
 /** The features the cache's records should give, from the same contract rows the window reads. */
 async function expectedFeatures(): Promise<Record<string, number>> {
   const list = async <K extends MeasuredListResult['kind']>(kind: K) =>
-    (await contractCall<MeasuredListResult>(serve, 'measured.list', { kind, limit: 1000 })).rows;
+    (await w.call('measured.list', { kind, limit: 1000 })).rows;
   const quakes = (await list('quake')) as Extract<MeasuredListResult, { kind: 'quake' }>['rows'];
   const cyclones = (await list('cyclone')) as Extract<MeasuredListResult, { kind: 'cyclone' }>['rows'];
   const nightlights = (await list('nightlight')) as Extract<
     MeasuredListResult,
     { kind: 'nightlight' }
   >['rows'];
-  const transit = await contractCall<TransitResult>(serve, 'transit.get', {});
-  const orders = await contractCall<OrdersListResult>(serve, 'orders.list', {});
-  const areas = await contractCall<MonitoringListResult>(serve, 'monitoring.list', {});
+  const transit = await w.call('transit.get');
+  const orders = await w.call('orders.list');
+  const areas = await w.call('monitoring.list');
   return {
     thermal: (await list('thermal')).length,
     so2: (await list('so2')).length,
@@ -124,7 +97,7 @@ async function openAt(page: Page, center: [number, number], zoom: number, shown:
 
 describe('measured and area layers on the map (serve --demo)', () => {
   it('draws every cached reading, chokepoint and area; a checkbox hides its layer and is remembered', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Map');
     const map = page.getByTestId('map');
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
@@ -142,12 +115,10 @@ describe('measured and area layers on the map (serve --demo)', () => {
       expect(expected[id], id).toBeGreaterThan(0);
     await expect.poll(() => drawn(map), { timeout: 30_000 }).toEqual(expected);
     // The list says how many records each layer holds: every quake the cache has.
-    const quakes = (
-      await contractCall<MeasuredListResult>(serve, 'measured.list', { kind: 'quake', limit: 1000 })
-    ).rows.length;
+    const quakes = (await w.call('measured.list', { kind: 'quake', limit: 1000 })).rows.length;
     const quakeRow = page.locator('.layer-row[data-layer="quakes"]');
     expect((await quakeRow.locator('.layer-count').textContent())?.trim()).toBe(String(quakes));
-    await page.screenshot({ path: path.join(artifacts, 'map-layers-dark.png') });
+    await screenshot(page, 'map-layers-dark');
 
     const before = await measuredPixels(page);
     expect(before).toBeGreaterThan(0);
@@ -186,22 +157,23 @@ describe('measured and area layers on the map (serve --demo)', () => {
     ];
     await openAt(page, [40, 22], 4, all);
     await expect.poll(async () => (await drawn(map)).cyclones ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(artifacts, 'map-layers-region-dark.png') });
+    await screenshot(page, 'map-layers-region-dark');
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(artifacts, 'map-layers-region-light.png') });
+    await screenshot(page, 'map-layers-region-light');
     await context.close();
   });
 
   it('hovering a quake or a chokepoint shows its key figures; a click on the quake selects its signal', async () => {
-    const { context, page } = await open();
+    const { context, page } = await w.open();
     await goTo(page, 'Map');
     const map = page.getByTestId('map');
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await drawn(map)).quakes ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
-    const quakes = (
-      await contractCall<MeasuredListResult>(serve, 'measured.list', { kind: 'quake', limit: 1000 })
-    ).rows as Extract<MeasuredListResult, { kind: 'quake' }>['rows'];
+    const quakes = (await w.call('measured.list', { kind: 'quake', limit: 1000 })).rows as Extract<
+      MeasuredListResult,
+      { kind: 'quake' }
+    >['rows'];
     const epicentre = quakes[0]!.earthquake!.epicentre!;
     // Several readings may share a place: the tooltip is one of those here.
     const here = quakes.filter(
@@ -226,14 +198,14 @@ describe('measured and area layers on the map (serve --demo)', () => {
     expect(text).toContain(`Radius${quake.radius_km} km`);
     expect(text).toContain(`Facilities in range${quake.facilities_total}`);
     if (here.length > 1) expect(text).toContain(`${here.length} readings of this kind here`);
-    await page.screenshot({ path: path.join(artifacts, 'map-quake-tooltip-dark.png') });
+    await screenshot(page, 'map-quake-tooltip-dark');
     await page.mouse.click(middle.x, middle.y);
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     await inspector.getByTestId('signal-detail').waitFor({ timeout: 15_000 });
     expect(await inspector.getByTestId('signal-detail').textContent()).toMatch(/Measured/);
 
     // A chokepoint: its index (100 = usual) and the day the index is as of.
-    const transit = await contractCall<TransitResult>(serve, 'transit.get', {});
+    const transit = await w.call('transit.get');
     const place = transit.record!.places.find(
       (p) => p.lat != null && p.lng != null && p.level?.index != null,
     )!;
@@ -246,7 +218,7 @@ describe('measured and area layers on the map (serve --demo)', () => {
     expect(chokepoint).toContain(place.name!);
     expect(chokepoint).toContain(`Index${place.level!.index}`);
     expect(chokepoint).toContain(`index as of ${place.level!.as_of}`);
-    await page.screenshot({ path: path.join(artifacts, 'map-transit-tooltip-dark.png') });
+    await screenshot(page, 'map-transit-tooltip-dark');
     await context.close();
   });
 

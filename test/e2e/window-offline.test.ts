@@ -4,23 +4,13 @@
 // link. The service is a demo service this test runs itself, so it can stop and restart it on
 // the same address (as test/integration/serve/link-status.test.ts does). Screenshots go to
 // .tmp/artifacts/.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
-import { launchChromium } from '../helpers/browser';
-import { DEMO_KEY } from '../helpers/demo';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, goTo } from '../helpers/window';
+import { goTo, useWindow, waitReady, mapWithSignals } from '../helpers/e2e';
 
 let demo: DemoService;
-let serve: ServeProcess;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const problems: string[] = [];
 
 // The service's world at the real clock, so the sync's default window finds its signals.
 const startService = (port?: number) =>
@@ -28,29 +18,23 @@ const startService = (port?: number) =>
 
 beforeAll(async () => {
   demo = await startService();
-  const home = mkdtempSync(path.join(os.tmpdir(), 'wf-window-offline-'));
-  [serve, browser] = await Promise.all([
-    startServeProcess(['--base-url', demo.url, '--profile', 'main', '--db', path.join(home, 'cache.db')], {
-      ...process.env,
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, '.config'),
-      WATCHFLOOR_API_KEY: DEMO_KEY,
-    }),
-    launchChromium(),
-  ]);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
 });
 afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
   await demo?.close();
 });
+const w = useWindow(() => ({
+  tag: 'window-offline',
+  service: { baseUrl: demo.url },
+  profile: 'main',
+  shots: 'offline-',
+  open: true,
+}));
+const problems = w.pageErrors;
+beforeAll(() => {
+  page = w.page;
+});
 
-const shot = (name: string) => page.screenshot({ path: path.join(artifacts, `offline-${name}.png`) });
+const shot = (name: string) => w.shot(page, name);
 const linkWord = () => page.getByTestId('link-status').textContent();
 const bodyRows = () => page.locator('table.signals-table tbody tr[data-signal-id]');
 /** The "CACHED · as of …" mark of an answer inside `where`, as shown. */
@@ -68,12 +52,7 @@ async function syncNow(): Promise<void> {
 async function everyView(tag: string): Promise<Record<string, string | null>> {
   const seen: Record<string, string | null> = {};
 
-  await goTo(page, 'Map');
-  const map = page.getByTestId('map');
-  await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-  await expect
-    .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 30_000 })
-    .toBeGreaterThan(0);
+  await mapWithSignals(page);
   seen.map = await asOf('.map-status');
   await shot(`${tag}-map`);
 
@@ -134,7 +113,7 @@ describe('the window with the service gone (serve --base-url, the demo service s
 
     // A window opened while the service is down reads the cache too.
     await page.reload();
-    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    await waitReady(page);
     await expect.poll(linkWord, { timeout: 30_000 }).toBe('offline');
     expect(await everyView('offline-reopened')).toEqual(online);
 

@@ -7,47 +7,25 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, goTo } from '../helpers/window';
+import { freshHome, goTo, openPersistentWindow, screenshot, startServe, type Problems } from '../helpers/e2e';
+import type { ServeProcess } from '../helpers/serve';
 
-let home: string;
+let home: ReturnType<typeof freshHome>;
 let profileDir: string;
 let serve: ServeProcess | undefined;
 let context: BrowserContext | undefined;
-const problems: string[] = [];
+const seen: Problems = { problems: [], pageErrors: [] };
+const problems = seen.problems;
 
-const env = () => ({
-  ...process.env,
-  WATCHFLOOR_BASE_URL: '',
-  WATCHFLOOR_API_KEY: '',
-  HOME: home,
-  // The per-user folder follows XDG_CONFIG_HOME first: a fresh HOME alone would share it.
-  XDG_CONFIG_HOME: path.join(home, '.config'),
-});
+/** `serve --demo`, on the same HOME each time (its cache, settings and port). */
+const startDemoServe = async () => (await startServe({ tag: 'window-restart', service: 'demo' }, home)).serve;
 
-/** The analyst's own browser: a profile on disk that outlives the browser (test/helpers/browser.ts's flags). */
+/** The analyst's own browser: a profile on disk that outlives the browser. */
 async function openBrowser(): Promise<Page> {
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve!.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+  let page: Page;
+  ({ context, page } = await openPersistentWindow(profileDir, serve!.url, seen));
   return page;
 }
 
@@ -59,13 +37,12 @@ async function closeAll(): Promise<void> {
 }
 
 beforeAll(async () => {
-  home = mkdtempSync(path.join(os.tmpdir(), 'wf-window-restart-'));
+  home = freshHome('window-restart');
   profileDir = mkdtempSync(path.join(os.tmpdir(), 'wf-window-restart-browser-'));
 });
 afterAll(closeAll);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `restart-${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, `restart-${name}`);
 const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
 const mapRendered = (page: Page) =>
   page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
@@ -125,7 +102,7 @@ describe('the window across a restart of serve and the browser (serve --demo, sa
   let address: string;
 
   it('takes the analyst’s view: Signals searched and filtered, the map zoomed and panned', async () => {
-    serve = await startServeProcess(['--demo'], env());
+    serve = await startDemoServe();
     address = serve.origin;
     const page = await openBrowser();
 
@@ -180,7 +157,7 @@ describe('the window across a restart of serve and the browser (serve --demo, sa
 
   it('opens on the same view, with the same search and filters, and the map where it was', async () => {
     expect(chosen, 'the first step ran').toBeDefined();
-    serve = await startServeProcess(['--demo'], env());
+    serve = await startDemoServe();
     // The same address as before (the port of the last launch): the browser keeps the
     // window's view for that address.
     expect(serve.origin).toBe(address);

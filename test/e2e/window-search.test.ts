@@ -2,52 +2,29 @@
 // the window of `watchfloor serve --demo` and the command line read one demo cache (the same
 // HOME), and the service's q rules (shared/q.ts: every word, "a phrase" in order, -word left
 // out) narrow both alike. Screenshots go to .tmp/artifacts/.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runWatchfloor } from '../helpers/cli';
-import { startServeProcess, type ServeProcess } from '../helpers/serve';
-import { artifacts, goTo } from '../helpers/window';
+import { goTo, screenshot, useWindow } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-let context: BrowserContext;
+// The command line reads the serve's cache: the same HOME and per-user folder, no other cache.
+const win = useWindow({
+  tag: 'window-search',
+  service: 'demo',
+  env: { WATCHFLOOR_DB: undefined },
+  open: true,
+});
+const problems = win.problems;
 let page: Page;
-let env: NodeJS.ProcessEnv;
-const problems: string[] = [];
 
 beforeAll(async () => {
-  const home = mkdtempSync(path.join(os.tmpdir(), 'wf-window-search-'));
-  // The per-user folder follows XDG_CONFIG_HOME first: the CLI must see the serve's.
-  env = {
-    ...process.env,
-    WATCHFLOOR_BASE_URL: '',
-    WATCHFLOOR_API_KEY: '',
-    WATCHFLOOR_DB: '',
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-  };
-  delete env.WATCHFLOOR_DB;
-  [serve, browser] = await Promise.all([startServeProcess(['--demo'], env), launchChromium()]);
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+  page = win.page;
   // The first sync fills the cache; until it has finished the two could read different states.
   await goTo(page, 'Status');
   await page
     .getByTestId('sync-state')
     .filter({ hasText: /^Last run [^(]*·/ })
     .waitFor({ timeout: 90_000 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await serve?.stop();
 });
 
 interface CliSignal {
@@ -58,7 +35,7 @@ interface CliSignal {
 
 /** `watchfloor signals --demo --q Q` on the serve's cache: the ids it lists. */
 async function cliIds(q: string): Promise<string[]> {
-  const run = await runWatchfloor(['signals', '--demo', '--q', q, '--format', 'json'], { env });
+  const run = await runWatchfloor(['signals', '--demo', '--q', q, '--format', 'json'], { env: win.env });
   expect(run.code, run.stderr).toBe(0);
   return (JSON.parse(run.stdout) as CliSignal[]).map((s) => String(s.id));
 }
@@ -117,7 +94,7 @@ describe('searching signals in the window (serve --demo) and on the command line
     let beforeMinus = 0;
     for (const w of tokens.filter((t) => /^[A-Za-z]{4,}$/.test(t))) {
       const listed = JSON.parse(
-        (await runWatchfloor(['signals', '--demo', '--q', w, '--format', 'json'], { env })).stdout,
+        (await runWatchfloor(['signals', '--demo', '--q', w, '--format', 'json'], { env: win.env })).stdout,
       ) as CliSignal[];
       const places = [
         ...new Set(listed.flatMap((x) => (x.location ?? '').toLowerCase().match(/[a-z]{4,}/g) ?? [])),
@@ -143,9 +120,7 @@ describe('searching signals in the window (serve --demo) and on the command line
       await expect.poll(() => bodyRows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
       const shown = await bodyRows().evaluateAll((rows) => rows.map((r) => r.getAttribute('data-signal-id')));
       for (const id of shown) expect(ids, q).toContain(id);
-      await page.screenshot({
-        path: path.join(artifacts, `search-${Object.keys(counts).length}.png`),
-      });
+      await screenshot(page, `search-${Object.keys(counts).length}`);
     }
     // Each narrows, and the minus takes some out: the rules did something, not nothing.
     expect(counts[word]).toBe(withWord.length);

@@ -2,37 +2,15 @@
 // --demo`: the table fills from the cache, a search narrows it, a row fills the inspector, the
 // map draws the points on its WebGL layer and rings the selected one; Developments and the
 // Brief read the same cache. Screenshots go to .tmp/artifacts/ for a person to look at.
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServeProcess } from '../helpers/serve';
-import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { goTo, screenshot, useWindow, mapWithSignals } from '../helpers/e2e';
 
-let serve: ServeProcess;
-let browser: Browser;
-const problems: string[] = [];
+const w = useWindow({ tag: 'window-signals', service: 'demo' });
+const problems = w.problems;
 
-let demoWindow: DemoWindow;
-beforeAll(async () => {
-  demoWindow = await startDemoWindow('window-signals');
-  ({ serve, browser } = demoWindow);
-});
-afterAll(async () => {
-  await demoWindow?.close();
-});
-
-async function open(
-  viewport = { width: 1440, height: 900 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return { context, page };
-}
+const open = () =>
+  w.open({ setup: (context) => context.grantPermissions(['clipboard-read', 'clipboard-write']) });
 
 const bodyRows = (page: Page) => page.locator('table.signals-table tbody tr[data-signal-id]');
 const count = async (page: Page) =>
@@ -49,7 +27,7 @@ describe('signals in the window (serve --demo)', () => {
     await expect.poll(() => bodyRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(3);
     const all = await count(page);
     await expect(page.getByTestId('signals-view').getByText('DEMO', { exact: true })).toBeTruthy();
-    await page.screenshot({ path: path.join(artifacts, 'signals-table-dark.png') });
+    await screenshot(page, 'signals-table-dark');
 
     // A word of the first row's title narrows the table to rows that have it.
     const title = (await bodyRows(page).first().locator('td').nth(2).textContent())!.trim();
@@ -57,7 +35,7 @@ describe('signals in the window (serve --demo)', () => {
     await page.getByRole('searchbox', { name: 'Search signals' }).fill(word);
     await expect.poll(() => count(page), { timeout: 10_000 }).toBeLessThan(all);
     expect(await count(page)).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(artifacts, 'signals-search-dark.png') });
+    await screenshot(page, 'signals-search-dark');
 
     // Select a row with a point, see it in the inspector.
     await page.getByRole('searchbox', { name: 'Search signals' }).fill('');
@@ -70,15 +48,10 @@ describe('signals in the window (serve --demo)', () => {
     await inspector.getByTestId('signal-detail').waitFor();
     expect((await inspector.getByRole('heading', { level: 3 }).textContent())?.trim()).toBe(rowTitle);
     await inspector.getByRole('region', { name: 'Casualties' }).waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'signals-inspector-dark.png') });
+    await screenshot(page, 'signals-inspector-dark');
 
     // The Map draws the points (WebGLVector) and rings the selected one.
-    await goTo(page, 'Map');
-    const map = page.getByTestId('map');
-    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-    await expect
-      .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 30_000 })
-      .toBeGreaterThan(0);
+    const map = await mapWithSignals(page);
     await expect.poll(() => map.getAttribute('data-selected-signal')).toBe(id);
     expect(await page.locator('canvas.wf-signals').count()).toBe(1);
     await page.waitForTimeout(600); // the centring animation
@@ -88,7 +61,7 @@ describe('signals in the window (serve --demo)', () => {
     const tip = page.getByRole('tooltip');
     await tip.waitFor();
     expect(await tip.textContent()).toMatch(/Click to select/);
-    await page.screenshot({ path: path.join(artifacts, 'map-signals-dark.png') });
+    await screenshot(page, 'map-signals-dark');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => inspector.getByTestId('signal-detail').count()).toBe(1);
     expect(await map.getAttribute('data-selected-signal')).toBeTruthy();
@@ -104,7 +77,7 @@ describe('signals in the window (serve --demo)', () => {
     await inspector.getByRole('button', { name: 'Thread' }).click();
     const thread = page.getByTestId('thread');
     await thread.getByText(/Timeline/).waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: path.join(artifacts, 'thread-dark.png') });
+    await screenshot(page, 'thread-dark');
     await page.keyboard.press('Escape');
     await thread.waitFor({ state: 'hidden' });
     // Esc closed the thread only: the signal stays selected.
@@ -113,25 +86,25 @@ describe('signals in the window (serve --demo)', () => {
     await goTo(page, 'Developments');
     const devRow = page.getByTestId('developments-view').locator('tbody tr').first();
     await devRow.waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: path.join(artifacts, 'developments-dark.png') });
+    await screenshot(page, 'developments-dark');
     // A development jumps to its event: the Map shows, the inspector holds the event.
     await devRow.click();
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Map', exact: true }).waitFor();
     await inspector.getByTestId('inspector-selection').waitFor();
     await goTo(page, 'Brief');
     await page.getByTestId('brief-view').waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'brief-dark.png') });
+    await screenshot(page, 'brief-dark');
 
     await page.getByRole('button', { name: 'Commands' }).click();
     await page.keyboard.type('light theme');
     await page.keyboard.press('Enter');
     await goTo(page, 'Signals');
     await bodyRows(page).first().waitFor();
-    await page.screenshot({ path: path.join(artifacts, 'signals-table-light.png') });
+    await screenshot(page, 'signals-table-light');
     await goTo(page, 'Map');
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(artifacts, 'map-signals-light.png') });
+    await screenshot(page, 'map-signals-light');
     await context.close();
   });
 

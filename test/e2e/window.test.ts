@@ -3,39 +3,19 @@
 // the theme remembered, and not one request leaving this machine. Screenshots of each view
 // go to .tmp/artifacts/ for a person to look at.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServeProcess } from '../helpers/serve';
-import { artifacts, goTo, startDemoWindow, type DemoWindow } from '../helpers/window';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { artifacts, goTo, useWindow, waitReady } from '../helpers/e2e';
 
 const VIEWS = ['Map', 'Signals', 'Developments', 'Brief', 'Status'];
 
-let serve: ServeProcess;
-let browser: Browser;
+const w = useWindow({ tag: 'window', service: 'demo' });
 const requests: string[] = [];
-const problems: string[] = [];
+const shot = w.shot;
 
-let demoWindow: DemoWindow;
-beforeAll(async () => {
-  demoWindow = await startDemoWindow('window');
-  ({ serve, browser } = demoWindow);
-});
-afterAll(async () => {
-  await demoWindow?.close();
-});
-
-async function open(
-  viewport = { width: 1280, height: 800 },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  context.on('request', (r) => requests.push(r.url()));
-  const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(serve.url);
-  await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
-  return { context, page };
-}
+/** The window as this suite looks at it: 1280×800 unless a test says, every request it makes kept. */
+const open = (viewport = { width: 1280, height: 800 }) =>
+  w.open({ viewport, setup: (context) => context.on('request', (r) => requests.push(r.url())) });
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Views' });
 
@@ -85,7 +65,7 @@ describe('the window (serve --demo)', () => {
           .poll(() => page.getByTestId('sync-state').textContent(), { timeout: 75_000 })
           .toMatch(/Last run/);
       if (label === 'Map') await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
-      await page.screenshot({ path: path.join(artifacts, `view-${label.toLowerCase()}-dark.png`) });
+      await shot(page, `view-${label.toLowerCase()}-dark`);
     }
     await context.close();
   });
@@ -111,7 +91,7 @@ describe('the window (serve --demo)', () => {
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.waitFor();
     await page.keyboard.type('brief');
-    await page.screenshot({ path: path.join(artifacts, 'palette-dark.png') });
+    await shot(page, 'palette-dark');
     await page.keyboard.press('Enter');
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Brief' }).waitFor();
     expect(await palette.count()).toBe(0);
@@ -128,7 +108,7 @@ describe('the window (serve --demo)', () => {
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await sheet.waitFor();
     expect(await sheet.textContent()).toContain('Go to Developments');
-    await page.screenshot({ path: path.join(artifacts, 'shortcuts-dark.png') });
+    await shot(page, 'shortcuts-dark');
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
     await context.close();
@@ -140,16 +120,16 @@ describe('the window (serve --demo)', () => {
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
     expect(await theme(page)).toBe('light');
     await page.reload();
-    await page.locator('[data-testid="app-shell"][data-ready="true"]').waitFor();
+    await waitReady(page);
     expect(await theme(page)).toBe('light');
     expect(await nav(page).getByRole('link', { name: 'Map', exact: true }).getAttribute('aria-current')).toBe(
       'page',
     );
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
     expect((await drawnShare(page)).drawn).toBeGreaterThan(0.1);
-    await page.screenshot({ path: path.join(artifacts, 'view-map-light.png') });
+    await shot(page, 'view-map-light');
     await goTo(page, 'Status');
-    await page.screenshot({ path: path.join(artifacts, 'view-status-light.png') });
+    await shot(page, 'view-status-light');
     await context.close();
   });
 
@@ -157,7 +137,7 @@ describe('the window (serve --demo)', () => {
     const { context, page } = await open({ width: 3840, height: 2160 });
     await goTo(page, 'Map');
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
-    await page.screenshot({ path: path.join(artifacts, 'view-map-4k.png') });
+    await shot(page, 'view-map-4k');
     // A 1:1 detail, as the analyst's eye sees it on the panel.
     await page.screenshot({
       path: path.join(artifacts, 'view-map-4k-detail.png'),
@@ -173,6 +153,6 @@ describe('the window (serve --demo)', () => {
       return new URL(u).hostname !== '127.0.0.1';
     });
     expect(outside).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(w.problems).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 export interface AxeScope {
   /** A CSS selector to check only that part of the page (the whole page when absent). */
   include?: string;
+  /** Or only the element of this test id (`[data-testid="…"]`). */
+  testId?: string;
 }
 
 /** How many of a violation's elements are named: enough to find it, short enough to read. */
@@ -17,7 +19,8 @@ export async function seriousViolations(page: Page, where: string, opts: AxeScop
   // Let transitions and fades settle so colours are measured as shown.
   await page.waitForTimeout(300);
   let builder = new AxeBuilder({ page });
-  if (opts.include) builder = builder.include(opts.include);
+  const include = opts.testId ? `[data-testid="${opts.testId}"]` : opts.include;
+  if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

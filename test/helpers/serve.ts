@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { Channel, ContractErrorBody, Input, Result } from '../../shared/contract';
 import { repoRoot } from './cli';
 
 export interface ServeProcess {
@@ -57,15 +58,28 @@ export function startServeProcess(
   });
 }
 
-/** Calls one contract row over serve's loopback HTTP, as the window's browser host does. */
-export async function contractCall<T>(serve: ServeProcess, channel: string, input: unknown = {}): Promise<T> {
+/** A row's input, optional where the row takes none (`{}`), required where it takes some. */
+export type InputArg<C extends Channel> =
+  Record<never, never> extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
+
+/**
+ * Calls one contract row over serve's loopback HTTP, as the window's browser host does, typed by
+ * its channel (shared/contract.ts): the input the row takes, the result it gives. A refusal
+ * throws `channel: message`, the error body as its cause.
+ */
+export async function contractCall<C extends Channel>(
+  serve: Pick<ServeProcess, 'origin' | 'secret'>,
+  channel: C,
+  ...[input]: InputArg<C>
+): Promise<Result<C>> {
   const res = await fetch(`${serve.origin}/api/contract/${channel}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Watchfloor-Token': serve.secret },
-    body: JSON.stringify(input),
+    body: JSON.stringify(input ?? {}),
   });
-  const body = (await res.json()) as { ok: boolean; result: T };
-  if (!body.ok) throw new Error(JSON.stringify(body));
+  const body = (await res.json()) as
+    { ok: true; result: Result<C> } | { ok: false; error: ContractErrorBody };
+  if (!body.ok) throw new Error(`${channel}: ${body.error.message}`, { cause: body.error });
   return body.result;
 }
 

@@ -1,22 +1,14 @@
-// The window in a real browser through `watchfloor serve --demo`, as the e2e suites open it:
-// a demo serve with a fresh HOME beside a headless chromium, and the way a person moves
-// between views (by the navigation's accessible names).
-import { mkdirSync, mkdtempSync } from 'node:fs';
+// What the e2e suites (test/helpers/e2e.ts) and serve's integration tests share of the window:
+// a fresh HOME, where screenshots go, and the way a person moves between views (by the
+// navigation's accessible names).
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser';
+import type { Page } from 'playwright-core';
 import { repoRoot } from './cli';
-import { startServeProcess, type ServeProcess } from './serve';
 
 /** Screenshots for a person to look at (ignored by git). */
 export const artifacts = path.join(repoRoot, '.tmp', 'artifacts');
-
-export interface DemoWindow {
-  serve: ServeProcess;
-  browser: Browser;
-  close(): Promise<void>;
-}
 
 /** A fresh HOME and the per-user folders under it: the app's folder follows XDG_CONFIG_HOME
  * first, so a fresh HOME alone would share (and the demo would reset) one folder across suites. */
@@ -26,28 +18,6 @@ export function freshHome(tag: string): { HOME: string; XDG_CONFIG_HOME: string;
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, '.config'),
     XDG_DATA_HOME: path.join(home, '.local', 'share'),
-  };
-}
-
-/** `watchfloor serve --demo` (no service configured, a fresh HOME) and a browser to open it. */
-export async function startDemoWindow(tag: string): Promise<DemoWindow> {
-  mkdirSync(artifacts, { recursive: true });
-  const [serve, browser] = await Promise.all([
-    startServeProcess(['--demo'], {
-      ...process.env,
-      WATCHFLOOR_BASE_URL: '',
-      WATCHFLOOR_API_KEY: '',
-      ...freshHome(tag),
-    }),
-    launchChromium(),
-  ]);
-  return {
-    serve,
-    browser,
-    close: async () => {
-      await browser.close();
-      await serve.stop();
-    },
   };
 }
 

@@ -252,16 +252,13 @@ describe('sync --demo: its cache and its limits', () => {
       await expect
         .poll(
           async () => {
-            const st = await contractCall<{ running: boolean; lastRunAt: string | null }>(
-              serve,
-              'sync.status',
-            );
+            const st = await contractCall(serve, 'sync.status');
             return !st.running && st.lastRunAt !== null;
           },
           { timeout: 90_000 },
         )
         .toBe(true);
-      const held = (await contractCall<{ total: number }>(serve, 'signals.query', { limit: 1 })).total;
+      const held = (await contractCall(serve, 'signals.query', { limit: 1 })).total;
       const r = await runWatchfloor(['sync', '--demo'], { env: env(dir) });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(
@@ -271,7 +268,7 @@ describe('sync --demo: its cache and its limits', () => {
       );
       expect(r.stderr).toContain('stop it first, or give this run its own --db');
       // The window's cache is whole and still answers.
-      expect((await contractCall<{ total: number }>(serve, 'signals.query', { limit: 1 })).total).toBe(held);
+      expect((await contractCall(serve, 'signals.query', { limit: 1 })).total).toBe(held);
     } finally {
       await serve.stop();
     }

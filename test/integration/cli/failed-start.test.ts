@@ -64,7 +64,7 @@ describe('a failed start', () => {
       { ...env, WATCHFLOOR_API_KEY: 'a-key-for-the-test' },
     );
     try {
-      const info = await contractCall<{ baseUrl: string; insecureHttp: boolean }>(serve, 'app.info');
+      const info = await contractCall(serve, 'app.info');
       expect(info).toMatchObject({ baseUrl: 'http://192.0.2.10:8080', insecureHttp: true });
     } finally {
       await serve.stop();

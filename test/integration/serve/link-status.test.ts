@@ -5,10 +5,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushPayload, SyncStatusResult } from '../../../shared/contract';
+import type { Channel, PushPayload } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { contractCall, followPushes, startServeProcess, type ServeProcess } from '../../helpers/serve';
+import {
+  contractCall,
+  followPushes,
+  startServeProcess,
+  type InputArg,
+  type ServeProcess,
+} from '../../helpers/serve';
 
 let demo: DemoService;
 let serve: ServeProcess;
@@ -35,13 +41,13 @@ afterAll(async () => {
   await demo?.close();
 });
 
-const call = <T>(channel: string, input: unknown = {}) => contractCall<T>(serve, channel, input);
+const call = <C extends Channel>(channel: C, ...input: InputArg<C>) => contractCall(serve, channel, ...input);
 
 const shown = () => links.at(-1)?.online;
 
 describe('link status through serve', () => {
   it('online after the service answered, offline once it is gone, online when it is back', async () => {
-    const synced = await call<SyncStatusResult>('sync.now');
+    const synced = await call('sync.now');
     expect(synced.lastOutcome?.complete).toBe(true);
     await expect.poll(shown).toBe(true);
     expect(synced.online).toBe(true);
@@ -49,7 +55,7 @@ describe('link status through serve', () => {
     // The service stops: the next calls meet a refused connection.
     const port = new URL(demo.url).port;
     await demo.close();
-    const failed = await call<SyncStatusResult>('sync.now');
+    const failed = await call('sync.now');
     expect(failed.lastOutcome?.linkLost).toBe(true);
     await expect.poll(shown).toBe(false);
     expect(failed.online).toBe(false);
@@ -63,12 +69,12 @@ describe('link status through serve', () => {
     // The write's own push, and its first try at sending (stopped too), arrive first.
     await expect.poll(() => changes.filter((c) => c.resources.includes('outbox')).length).toBe(2);
     changes.length = 0;
-    await call<SyncStatusResult>('sync.now');
+    await call('sync.now');
     await expect.poll(() => changes.some((c) => c.resources.includes('outbox'))).toBe(true);
 
     // It comes back on the same address: the next call that reaches it says so.
     demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 3, port: Number(port) });
-    const back = await call<SyncStatusResult>('sync.now');
+    const back = await call('sync.now');
     expect(back.lastOutcome?.linkLost).toBe(false);
     await expect.poll(shown).toBe(true);
     expect(links.length).toBe(offlineAt + 1);

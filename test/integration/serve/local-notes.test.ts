@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalNoteRow, LocalNotesListResult } from '../../../shared/contract';
+import type { LocalNoteRow } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
 import { contractCall, followPushes, startServeProcess, type ServeProcess } from '../../helpers/serve';
@@ -36,7 +36,7 @@ async function raw(serve: ServeProcess, channel: string, input: unknown) {
 }
 
 const list = async (serve: ServeProcess, input: { subjectId?: string } = {}) =>
-  (await contractCall<LocalNotesListResult>(serve, 'localNotes.list', input)).notes;
+  (await contractCall(serve, 'localNotes.list', input)).notes;
 
 beforeAll(async () => {
   demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 5 });
@@ -56,13 +56,12 @@ describe('local-only notes through serve (main profile)', { timeout: 120_000 }, 
   it('adds a note about a signal, lists it, replies under it, and tells the window', async () => {
     serve = await start();
     await contractCall(serve, 'sync.now');
-    signalId = (await contractCall<{ rows: { id: string }[] }>(serve, 'signals.query', { limit: 1 })).rows[0]!
-      .id;
+    signalId = (await contractCall(serve, 'signals.query', { limit: 1 })).rows[0]!.id;
     const pushes: { event: string; data: unknown }[] = [];
     const stop = await followPushes(serve, (event, data) => pushes.push({ event, data }));
     const requestsBefore = demo.requests.length;
 
-    head = await contractCall<LocalNoteRow>(serve, 'localNotes.add', {
+    head = await contractCall(serve, 'localNotes.add', {
       subjectId: signalId,
       subjectLabel: 'Fire at the depot',
       title: 'Depot fire',
@@ -88,7 +87,7 @@ describe('local-only notes through serve (main profile)', { timeout: 120_000 }, 
     expect(head.id).toMatch(/^local-note:/);
     expect(Date.parse(head.createdAt)).not.toBeNaN();
 
-    reply = await contractCall<LocalNoteRow>(serve, 'localNotes.add', {
+    reply = await contractCall(serve, 'localNotes.add', {
       subjectId: signalId,
       parentId: head.id,
       note: 'Still burning at noon.',
@@ -105,7 +104,7 @@ describe('local-only notes through serve (main profile)', { timeout: 120_000 }, 
 
     // Nothing went to the service: it keeps no notes.
     expect(demo.requests.slice(requestsBefore).filter((r) => /note/i.test(r.path))).toEqual([]);
-    expect(await contractCall<unknown[]>(serve, 'outbox.list')).toEqual([]);
+    expect(await contractCall(serve, 'outbox.list')).toEqual([]);
     await expect
       .poll(() => pushes.filter((p) => p.event === 'cache.changed').map((p) => p.data))
       .toContainEqual({ resources: ['local_notes'] });

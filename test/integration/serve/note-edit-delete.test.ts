@@ -7,18 +7,17 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, Input, OutboxItem, Result } from '../../../shared/contract';
+import type { Channel, OutboxItem } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { contractCall, startServeProcess, type ServeProcess } from '../../helpers/serve';
+import { contractCall, startServeProcess, type InputArg, type ServeProcess } from '../../helpers/serve';
 
 let demo: DemoService | null = null;
 let port = 0;
 let serve: ServeProcess;
 let watchId = '';
 
-const call = <C extends Channel>(channel: C, input: Input<C>) =>
-  contractCall<Result<C>>(serve, channel, input);
+const call = <C extends Channel>(channel: C, ...input: InputArg<C>) => contractCall(serve, channel, ...input);
 const start = (at?: number) =>
   startDemoService({ profile: 'alternate', now: DEMO_NOW, signalsPerDay: 4, ...(at ? { port: at } : {}) });
 const noteOf = async (id: string) => (await call('watches.get', { watchId })).notes.find((n) => n.id === id);

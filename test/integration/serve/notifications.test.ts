@@ -4,10 +4,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppNotification, SyncStatusResult } from '../../../shared/contract';
+import type { AppNotification, Channel } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
-import { contractCall, followPushes, startServeProcess, type ServeProcess } from '../../helpers/serve';
+import {
+  contractCall,
+  followPushes,
+  startServeProcess,
+  type InputArg,
+  type ServeProcess,
+} from '../../helpers/serve';
 
 let demo: DemoService;
 let serve: ServeProcess;
@@ -34,14 +40,14 @@ afterAll(async () => {
   await demo.close();
 });
 
-const call = <T>(channel: string, input: unknown = {}) => contractCall<T>(serve, channel, input);
+const call = <C extends Channel>(channel: C, ...input: InputArg<C>) => contractCall(serve, channel, ...input);
 
 const notifications = () =>
   events.filter((e) => e.event === 'notification').map((e) => e.data as AppNotification);
 
 describe('notifications through serve', () => {
   it('the first sync raises none; an order firing raises exactly one, naming the order', async () => {
-    const first = await call<SyncStatusResult>('sync.now');
+    const first = await call('sync.now');
     expect(first.configured).toBe(true);
     expect(first.lastOutcome?.complete).toBe(true);
     expect(events.some((e) => e.event === 'sync.progress')).toBe(true);
@@ -61,19 +67,16 @@ describe('notifications through serve', () => {
     // Nothing changed: no new notification; the in-app list keeps the one.
     await call('sync.now');
     expect(notifications()).toHaveLength(1);
-    const listed = await call<AppNotification[]>('notifications.list', {});
+    const listed = await call('notifications.list', {});
     expect(listed.map((n) => n.kind)).toEqual(['order_fired']);
   });
 
   it('an event the analyst opens is fetched fresh, then kept fresh by each sync', async () => {
     const event = demo.world.listed().at(-5)!;
-    const opened = await call<{ thread: { canonical_event: { title: string } }; fromCache: boolean }>(
-      'events.thread',
-      { eventId: event.intId },
-    );
+    const opened = await call('events.thread', { eventId: event.intId });
     expect(opened.fromCache).toBe(false);
     expect(opened.thread.canonical_event.title).toBe(event.title);
-    const status = await call<SyncStatusResult>('sync.now');
+    const status = await call('sync.now');
     const summary = status.lastSummary as { streams: Record<string, { requests: number }> };
     expect(summary.streams.threads!.requests).toBeGreaterThanOrEqual(1);
     expect(demo.requests.filter((r) => r.path === `/api/v1/events/${event.intId}/thread`).length).toBe(2);

@@ -4,7 +4,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../shared/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo';
 import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
 import { startServeProcess, type ServeProcess, contractCall } from '../../helpers/serve';
@@ -56,7 +55,7 @@ describe('outbox across a kill', () => {
 
     // 1. The service stores the note but the answer is cut off.
     demo.setFaults({ dropEveryNth: 1 });
-    const lost = await call<OutboxItem>(serve, 'notes.add', {
+    const lost = await call(serve, 'notes.add', {
       watchId,
       note: 'Lost answer note',
       confidence: 'moderate',
@@ -65,15 +64,14 @@ describe('outbox across a kill', () => {
     await expect
       .poll(
         async () =>
-          (await call<OutboxItem[]>(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error
-            ?.message ?? '',
+          (await call(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error?.message ?? '',
       )
       .toMatch(/link/);
     expect(notesWith('Lost answer note')).toHaveLength(1);
 
     // 2. Offline: the service answers nothing useful (429 with a Retry-After too long to wait).
     demo.setFaults({ rateLimitEveryNth: 1, retryAfterSeconds: 3600 });
-    const offline = await call<OutboxItem>(serve, 'notes.add', {
+    const offline = await call(serve, 'notes.add', {
       watchId,
       note: 'Written offline',
       likelihood: 'likely',
@@ -82,11 +80,10 @@ describe('outbox across a kill', () => {
     await expect
       .poll(
         async () =>
-          (await call<OutboxItem[]>(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error
-            ?.message ?? '',
+          (await call(serve, 'outbox.list')).find((i) => i.localId === lost.localId)?.error?.message ?? '',
       )
       .toMatch(/429|rate limit/);
-    expect((await call<OutboxItem[]>(serve, 'outbox.list')).map((i) => [i.localId, i.state])).toEqual([
+    expect((await call(serve, 'outbox.list')).map((i) => [i.localId, i.state])).toEqual([
       [lost.localId, 'sending'],
       [offline.localId, 'pending'],
     ]);
@@ -100,7 +97,7 @@ describe('outbox across a kill', () => {
     {
       // The start-up sync flushes first; an explicit flush joins or follows it.
       await call(serve, 'outbox.flush');
-      await expect.poll(async () => (await call<OutboxItem[]>(serve, 'outbox.list')).length).toBe(0);
+      await expect.poll(async () => (await call(serve, 'outbox.list')).length).toBe(0);
       // The lost one was found by re-reading the watch, not sent again; the offline one was sent once.
       expect(notesWith('Lost answer note')).toHaveLength(1);
       expect(notesWith('Written offline')).toHaveLength(1);
