@@ -6,6 +6,7 @@ import { FAMILY_KEYS } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
 import * as p from './params';
 import { createRandom, hashString } from './random';
+import { aoiOf, collectionTarget } from './serialize';
 import { dateOf, type DemoEvent } from './world';
 export const seeded = (ctx: Ctx) =>
   createRandom(hashString(`${ctx.path}?${ctx.query.toString()}${JSON.stringify(ctx.body)}`));
@@ -100,8 +101,7 @@ export function collectionPriority(ctx: Ctx) {
     );
     c.count++;
   }
-  const aoi = (e: DemoEvent) =>
-    [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05].map((x) => Number(x.toFixed(4)));
+  const aoi = aoiOf;
   const meta = {
     bbox: bbox ?? null,
     start_date: w.start,
@@ -160,7 +160,7 @@ export function collectionObservability(ctx: Ctx) {
         observable_count: observable.length,
         not_observable_count: rows.length - observable.length,
         by_rs_level: byLevel,
-        top: top.map((e) => ({ event_id: e.intId, rs_target: e.place.facility ?? 'settlement' })),
+        top: top.map((e) => ({ event_id: e.intId, rs_target: collectionTarget(e) })),
       },
     };
   return {
@@ -178,7 +178,7 @@ export function collectionObservability(ctx: Ctx) {
         event_id: e.uuid,
         headline: e.title,
         rs_level: e.severityScore > 6 ? 'vhr' : 'hr',
-        rs_target: e.place.facility ?? 'settlement',
+        rs_target: collectionTarget(e),
         stage: e.stage,
         collection_ready: e.observability > 0.3 && e.stage !== 'reported',
         plottable: e.stage !== 'reported',

@@ -14,7 +14,9 @@ import {
   mainThread,
 } from './serialize';
 import { MEASURED } from './measured';
+import { geography } from './geography';
 import { createRandom } from './random';
+import { entityId } from './registry';
 import { dateOf, type DemoDevelopment, type DemoMeasured } from './world';
 
 function devFilter(ctx: Ctx, from: string, to: string, extra: (d: DemoDevelopment) => boolean) {
@@ -316,48 +318,29 @@ export function measuredList(ctx: Ctx) {
   };
 }
 
-const STRAITS = [
-  'Strait of Hormuz',
-  'Bab el-Mandeb',
-  'Suez Canal',
-  'Strait of Malacca',
-  'Panama Canal',
-  'Bosporus',
-  'Strait of Gibraltar',
-  'Taiwan Strait',
-  'Dover Strait',
-  'Øresund',
-  'Kerch Strait',
-  'Lombok Strait',
-  'Sunda Strait',
-  'Makassar Strait',
-  'Cape of Good Hope',
-  'Magellan Strait',
-  'Korea Strait',
-  'Tsugaru Strait',
-  'Mozambique Channel',
-  'Yucatán Channel',
-  'Windward Passage',
-  'Florida Strait',
-  'Strait of Sicily',
-  'Dardanelles',
-  'Great Belt',
-  'Bering Strait',
-  'Torres Strait',
-  'Luzon Strait',
-];
-
+/**
+ * The transit index at the 28 straits and canals (geography.ts: IMF PortWatch's chokepoints, at
+ * their coordinates). A strait is below its usual level when the world holds a transit anomaly
+ * there in the month to the index's date, and the anomaly names that event.
+ */
 export function transit(ctx: Ctx) {
   const r = createRandom(ctx.state.world.now().getUTCDate() + 7);
   const asOf = p.addDays(ctx.world.today(), -((ctx.world.now().getUTCDay() + 1) % 7) - 4);
-  const places = STRAITS.map((name, i) => {
-    const index = r.round(60 + r.next() * 60, 1);
-    const below = index < 75;
+  const from = `${p.addDays(asOf, -30)}T00:00:00.000Z`;
+  const to = `${p.addDays(asOf, 1)}T00:00:00.000Z`;
+  const recent = ctx.world
+    .listed()
+    .filter((e) => e.category === 'transit_anomaly' && e.occurredAt >= from && e.occurredAt < to);
+  const places = geography().chokepoints.map((k) => {
+    const anomaly = recent.filter((e) => e.facility === k.facility).at(-1);
+    const below = anomaly !== undefined;
+    const index = below ? r.round(40 + r.next() * 30, 1) : r.round(80 + r.next() * 40, 1);
+    const since = anomaly ? dateOf(anomaly.occurredAt) : asOf;
     return {
-      entity_id: `chokepoint-${i + 1}`,
-      name,
-      lat: r.round(-40 + r.next() * 100, 2),
-      lng: r.round(-180 + r.next() * 360, 2),
+      entity_id: entityId(ctx.state.profile, k.place.name),
+      name: k.place.name,
+      lat: k.place.lat,
+      lng: k.place.lng,
       status: below ? 'below' : 'usual',
       level: {
         as_of: asOf,
@@ -369,12 +352,12 @@ export function transit(ctx: Ctx) {
         first_recorded_at: `${asOf}T06:00:00Z`,
       },
       detail_withheld: false,
-      anomaly: below
+      anomaly: anomaly
         ? {
             direction: 'below',
-            since: p.addDays(asOf, -r.int(7, 30)),
-            days: r.int(7, 30),
-            event_id: `transit-${i + 1}`,
+            since,
+            days: Math.max(1, Math.round((Date.parse(asOf) - Date.parse(since)) / 86_400_000) + 1),
+            event_id: ctx.state.profile === 'main' ? anomaly.uuid : String(anomaly.intId),
           }
         : null,
     };
@@ -386,7 +369,7 @@ export function transit(ctx: Ctx) {
       anomalous_count: places.filter((x) => x.anomaly).length,
       detail_included: true,
       definition: 'index of ship transits; 100 = usual level',
-      attribution: 'demo data',
+      attribution: 'demo data; straits and canals as IMF PortWatch defines them',
     },
     places,
   };

@@ -185,13 +185,9 @@ export function mainSignals(ctx: Ctx) {
       linkedTo.slice(linkedTo.indexOf(':') + 1).toLowerCase(),
     ];
     if (kind === 'actor') return (e.actor ?? '').toLowerCase() === value;
-    if (kind === 'place') return e.place.name.toLowerCase() === value;
+    if (kind === 'place') return e.stage !== 'reported' && e.place.name.toLowerCase() === value;
     // facility:<entity_id>: the registry's id, linked as GET /entities/{id} links it.
-    return (
-      e.stage === 'pinpointed' &&
-      e.place.facility !== undefined &&
-      entityId('main', e.place.facility).toLowerCase() === value
-    );
+    return e.facility !== undefined && entityId('main', e.facility.name).toLowerCase() === value;
   };
   const base = ctx.world
     .listed()

@@ -1,6 +1,6 @@
 // The demo world's records (see world.ts): events, their change log, watches, standing orders,
 // monitoring areas and measured records. Profile shapes are made from these in serialize.ts.
-import type { Country, Place } from './geography';
+import type { Country, Facility, Place } from './geography';
 
 export interface DemoEvent {
   n: number;
@@ -10,7 +10,10 @@ export interface DemoEvent {
   title: string;
   summary: string;
   country: Country;
+  /** The town it happened in or off (a reported signal's is known to the world, not said). */
   place: Place;
+  /** The facility a pinpointed signal names (a transit signal's: its strait or canal). */
+  facility?: Facility;
   stage: 'reported' | 'localized' | 'pinpointed';
   lat: number;
   lng: number;

@@ -2,8 +2,21 @@
 // measured records, generated from a seed and advanced by tests (new signals, refolds, folds,
 // retractions, an order firing, a watch changing bucket). Profile shapes live in serialize.ts.
 import { pointInBBox } from '../../shared/bbox';
-import { CATEGORIES, COUNTRIES, HOSTS, MARKETS, TITLES, type Country, type Place } from './geography';
-import { measuredEvent, measuredTitle, transitRecords } from './measured';
+import {
+  CATEGORIES,
+  FACILITY_TITLES,
+  geography,
+  HOSTS,
+  MARKETS,
+  offsetKm,
+  PINPOINT_RADIUS_M,
+  REPORTED_TITLES,
+  TITLES,
+  type Country,
+  type Facility,
+  type Place,
+} from './geography';
+import { measuredEvent, measuredSpot, transitRecords } from './measured';
 import { createRandom, hashString, type Random } from './random';
 import { seedAreas, seedWatchesAndOrders } from './seed-account';
 import type {
@@ -33,7 +46,10 @@ export class DemoWorld {
   readonly areas: DemoArea[] = [];
   readonly measured: DemoMeasured[] = [];
   private readonly rnd: Random;
-  private readonly measuredPlaces = new Map<DemoMeasured, { country: Country; place: Place }>();
+  private readonly measuredPlaces = new Map<
+    DemoMeasured,
+    { country: Country; place: Place; facility?: Facility }
+  >();
   private devSeq = 0;
   private clockOffset = 0;
 
@@ -77,18 +93,32 @@ export class DemoWorld {
     this.seedMeasuredEvents(start, end);
   }
 
-  private createEvent(at: number, o: SignalOptions = {}): DemoEvent {
-    const r = this.rnd;
+  /**
+   * A new signal at a real place, scattered as its stage allows: pinpointed within
+   * PINPOINT_RADIUS_M of its facility, localized within its town's radius (a few km, less where
+   * the coast or a border is nearer), reported at the country's inner point with words that
+   * name only the country; a maritime incident at sea off a port.
+   */
+  private createEvent(at: number, o: SignalOptions = {}, r: Random = this.rnd): DemoEvent {
     const n = this.events.length + 1;
     const category = o.category ?? r.pick(CATEGORIES);
-    const country = o.near?.country ?? r.pick(COUNTRIES);
-    const place = o.near?.place ?? r.pick(country.places);
-    const stage =
-      place.facility && r.chance(0.5) ? 'pinpointed' : o.near || r.chance(0.75) ? 'localized' : 'reported';
-    const jitter = stage === 'reported' ? 0 : (r.next() - 0.5) * 0.2;
-    const lat = stage === 'reported' ? (country.bbox[1] + country.bbox[3]) / 2 : place.lat + jitter;
-    const lng = stage === 'reported' ? (country.bbox[0] + country.bbox[2]) / 2 : place.lng + jitter;
-    const where = stage === 'pinpointed' && place.facility ? place.facility : place.name;
+    const where = o.near ? this.nearPlace(o.near, r) : this.drawPlace(category, r);
+    const { country, place, facility, stage } = where;
+    const words = category.replace(/_/g, ' ');
+    const title =
+      stage === 'reported'
+        ? `${r.pick(REPORTED_TITLES[category] ?? ['Events reported in'])} ${country.name}`
+        : facility
+          ? `${r.pick(FACILITY_TITLES[category] ?? TITLES[category] ?? ['Event reported at'])} ${facility.name}`
+          : `${r.pick(TITLES[category] ?? ['Event reported near'])} ${place.name}`;
+    const summary =
+      stage === 'reported'
+        ? `Reports describe ${words} in ${country.name}; no town or site is named.`
+        : facility
+          ? `Reports describe ${words} at ${facility.name}, ${place.name}, ${country.name}.`
+          : where.atSea
+            ? `Reports describe a ${words} at sea off ${place.name}, ${country.name}. The position is approximate.`
+            : `Reports describe ${words} around ${place.name}, ${country.name}. Details remain limited.`;
     const severityScore = r.round(1 + r.next() * 9, 1);
     const hosts = r.sample(HOSTS, r.int(1, 5));
     // First enriched minutes to hours later, never in the world's future.
@@ -98,13 +128,14 @@ export class DemoWorld {
       uuid: r.uuid(),
       intId: 1_000_000 + n,
       category,
-      title: `${r.pick(TITLES[category] ?? ['Event reported near'])} ${where}`,
-      summary: `Reports describe ${category.replace(/_/g, ' ')} around ${place.name}, ${country.name}. Details remain limited.`,
+      title,
+      summary,
       country,
       place,
+      ...(facility ? { facility } : {}),
       stage,
-      lat: r.round(lat, 4),
-      lng: r.round(lng, 4),
+      lat: r.round(where.lat, 4),
+      lng: r.round(where.lng, 4),
       severityScore,
       geointScore: o.geointScore ?? r.round(r.next() * 10, 1),
       escalating: r.chance(0.25),
@@ -126,6 +157,42 @@ export class DemoWorld {
     this.events.push(e);
     this.logDevelopment(e, 'stage', null, e.stage, 'reported_location', severityScore >= 6, e.createdAt);
     return e;
+  }
+
+  /** Where a signal of this category happens: a town, a facility, the sea off a port, or a country. */
+  private drawPlace(category: string, r: Random): Placement {
+    const geo = geography();
+    if (category === 'maritime_incident') {
+      const country = r.pick(geo.countries.filter((c) => c.ports.length > 0));
+      const port = r.pick(country.ports);
+      const at = scatter(r.pick(port.sea), 1, r);
+      return { country, place: port.place, stage: 'localized', atSea: true, ...at };
+    }
+    const country = r.pick(geo.countries);
+    const place = r.pick(country.places);
+    if (place.facilities?.length && r.chance(0.4)) {
+      const facility = r.pick(place.facilities);
+      const at = scatter(facility, Math.min(PINPOINT_RADIUS_M, facility.clearM - 50) / 1000, r);
+      return { country, place, facility, stage: 'pinpointed', ...at };
+    }
+    if (r.chance(0.75))
+      return { country, place, stage: 'localized', ...scatter(place, place.radiusKm ?? 0, r) };
+    return { country, place, stage: 'reported', ...country.centre };
+  }
+
+  /** A test's place (SignalOptions.near): its facility or the place itself, never country-level. */
+  private nearPlace(near: Pick<DemoEvent, 'country' | 'place'>, r: Random): Placement {
+    const { country, place } = near;
+    const facility = place.facilities?.length && r.chance(0.5) ? r.pick(place.facilities) : undefined;
+    if (facility)
+      return {
+        country,
+        place,
+        facility,
+        stage: 'pinpointed',
+        ...scatter(facility, Math.min(PINPOINT_RADIUS_M, facility.clearM - 50) / 1000, r),
+      };
+    return { country, place, stage: 'localized', ...scatter(place, place.radiusKm ?? 2, r) };
   }
 
   private logDevelopment(
@@ -174,20 +241,19 @@ export class DemoWorld {
     for (let day = start; day < end; day += DAY) {
       for (const kind of kinds) {
         if (!this.rnd.chance(0.6)) continue;
-        const country = this.rnd.pick(COUNTRIES);
-        const place = this.rnd.pick(country.places);
+        const spot = measuredSpot(kind, this.rnd);
         const m: DemoMeasured = {
           id: `${kind}-${this.rnd.hex(10)}`,
           kind,
           at: isoAt(day + this.rnd.int(0, DAY - 1)),
-          lat: place.lat,
-          lng: place.lng,
-          title: measuredTitle(kind, place),
+          lat: spot.lat,
+          lng: spot.lng,
+          title: spot.title,
           seed: this.rnd.int(1, 1e9),
         };
         if (m.at >= isoAt(end)) continue; // nothing is recorded in the world's future
         this.measured.push(m);
-        this.measuredPlaces.set(m, { country, place });
+        this.measuredPlaces.set(m, spot);
       }
     }
     this.measured.sort((a, b) => a.at.localeCompare(b.at));
@@ -340,6 +406,23 @@ export class DemoWorld {
   newHex(n: number): string {
     return this.rnd.hex(n);
   }
+}
+
+interface Placement {
+  country: Country;
+  place: Place;
+  facility?: Facility;
+  stage: DemoEvent['stage'];
+  lat: number;
+  lng: number;
+  atSea?: boolean;
+}
+
+/** A point uniformly within `km` of another (a disc, not a square: no diagonal lines). */
+function scatter(p: { lat: number; lng: number }, km: number, r: Random): { lat: number; lng: number } {
+  const d = km * Math.sqrt(r.next());
+  const a = 2 * Math.PI * r.next();
+  return offsetKm(p.lat, p.lng, d * Math.sin(a), d * Math.cos(a));
 }
 
 /** A uuid drawn from a short seeded hex (watch ids are uuids: main profile, GET /signals watch_id). */

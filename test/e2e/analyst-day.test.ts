@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../shared/contract';
 import { startDemoService, type DemoService } from '../../electron/demo';
-import { COUNTRIES } from '../../electron/demo/geography';
+import { geography } from '../../electron/demo/geography';
 import { seriousBothThemes, seriousViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { repoRoot } from '../helpers/cli';
@@ -383,7 +383,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     // New events in its box, then its check finds them.
     demo.world.advanceClock(10 * 60_000);
     const [w, s, e, n] = order.bbox;
-    const egypt = COUNTRIES.find((c) => c.code === 'EG')!;
+    const egypt = geography().countries.find((c) => c.code === 'EG')!;
     const place = { name: 'the delta', lat: (s + n) / 2, lng: (w + e) / 2 };
     const found = demo.world.addSignals(2, undefined, { near: { country: egypt, place }, geointScore: 9 });
     demo.world.fireOrder(order);
