@@ -131,10 +131,14 @@ export interface SignalOptions {
   near?: Pick<DemoEvent, 'country' | 'place'>;
   category?: string;
   geointScore?: number;
+  /** When it was first enriched (ms), if not drawn from its occurrence. */
+  createdAt?: number;
 }
 
 export interface WorldOptions {
   seed: number;
   now: () => Date;
   signalsPerDay: number;
+  /** The world moves on its own, a step every `everyMs` from its start (demo mode; DemoWorld.catchUp). */
+  live?: { everyMs: number };
 }

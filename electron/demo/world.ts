@@ -16,6 +16,7 @@ import {
   type Facility,
   type Place,
 } from './geography';
+import { liveTick } from './live';
 import { measuredEvent, measuredSpot, transitRecords } from './measured';
 import { createRandom, hashString, type Random } from './random';
 import { seedAreas, seedWatchesAndOrders } from './seed-account';
@@ -52,15 +53,48 @@ export class DemoWorld {
   >();
   private devSeq = 0;
   private clockOffset = 0;
+  /** Live worlds: when the world started moving on its own, and how many steps it has taken. */
+  private liveFrom = 0;
+  private liveTicks = 0;
+  /** While a live step is taken (after the fact), the world's clock stands at its time. */
+  private stepAt: number | null = null;
 
   constructor(private readonly opts: WorldOptions) {
     this.rnd = createRandom(opts.seed);
     this.seed();
+    this.liveFrom = this.now().getTime();
   }
 
   /** The world's clock: the configured clock plus whatever tests advanced it by. */
   now(): Date {
+    if (this.stepAt !== null) return new Date(this.stepAt);
     return new Date(this.opts.now().getTime() + this.clockOffset);
+  }
+
+  /**
+   * A live world (WorldOptions.live) moves on its own: every `everyMs` from its start, new
+   * signals and developments arrive, and in turn a watch's decision package is revised or a
+   * standing order fires (live.ts). The steps are taken when the world is next looked at, each
+   * at its own time and from its own seeded stream, so the world stays a function of its seed
+   * and clock. The demo service calls this before each request.
+   */
+  catchUp(): void {
+    const live = this.opts.live;
+    if (!live || this.stepAt !== null) return;
+    const now = this.now().getTime();
+    while (this.liveFrom + (this.liveTicks + 1) * live.everyMs <= now) {
+      this.liveTicks++;
+      this.stepAt = this.liveFrom + this.liveTicks * live.everyMs;
+      try {
+        liveTick(this, this.liveTicks, createRandom(hashString(`${this.opts.seed}:live:${this.liveTicks}`)));
+      } finally {
+        this.stepAt = null;
+      }
+    }
+  }
+  /** Steps the live world has taken. */
+  get liveSteps(): number {
+    return this.liveTicks;
   }
   advanceClock(ms: number): void {
     this.clockOffset += ms;
@@ -122,7 +156,8 @@ export class DemoWorld {
     const severityScore = r.round(1 + r.next() * 9, 1);
     const hosts = r.sample(HOSTS, r.int(1, 5));
     // First enriched minutes to hours later, never in the world's future.
-    const created = Math.max(at, Math.min(at + r.int(5, 240) * 60_000, this.now().getTime() - 1000));
+    const created =
+      o.createdAt ?? Math.max(at, Math.min(at + r.int(5, 240) * 60_000, this.now().getTime() - 1000));
     const e: DemoEvent = {
       n,
       uuid: r.uuid(),
@@ -218,12 +253,12 @@ export class DemoWorld {
     });
   }
 
-  private refoldAt(e: DemoEvent, atMs: number): void {
+  private refoldAt(e: DemoEvent, atMs: number, r: Random = this.rnd): void {
     const at = isoAt(Math.max(atMs, Date.parse(e.lastUpdatedAt) + 1000));
     const before = e.killed;
-    e.killed = (e.killed ?? 0) + this.rnd.int(1, 5);
-    e.memberCount += this.rnd.int(1, 4);
-    e.severityScore = Math.min(10, this.rnd.round(e.severityScore + 0.5, 1));
+    e.killed = (e.killed ?? 0) + r.int(1, 5);
+    e.memberCount += r.int(1, 4);
+    e.severityScore = Math.min(10, r.round(e.severityScore + 0.5, 1));
     e.lastUpdatedAt = at;
     this.logDevelopment(
       e,
@@ -300,20 +335,57 @@ export class DemoWorld {
 
   // ---- advancing the world (tests and demo mode) ----------------------------------------------
 
-  /** New signals occurring now (or at `at`); returns them. */
-  addSignals(count: number, at?: Date, opts: SignalOptions = {}): DemoEvent[] {
+  /** New signals occurring now (or at `at`), first enriched then; returns them. */
+  addSignals(count: number, at?: Date, opts: SignalOptions = {}, r: Random = this.rnd): DemoEvent[] {
     const out: DemoEvent[] = [];
     const base = (at ?? this.now()).getTime();
     for (let i = 0; i < count; i++) {
-      const e = this.createEvent(base - this.rnd.int(0, 3) * 3_600_000, opts);
-      e.createdAt = e.lastUpdatedAt = isoAt(Math.max(base, Date.parse(e.occurredAt)));
-      out.push(e);
+      const occurred = base - r.int(0, 3) * 3_600_000;
+      out.push(this.createEvent(occurred, { ...opts, createdAt: Math.max(base, occurred) }, r));
     }
     return out;
   }
   /** Later reporting changed these events (casualties, reporting breadth): last_updated_at moves. */
-  refold(events: DemoEvent[]): void {
-    for (const e of events) this.refoldAt(e, this.now().getTime());
+  refold(events: DemoEvent[], r: Random = this.rnd): void {
+    for (const e of events) this.refoldAt(e, this.now().getTime(), r);
+  }
+  /**
+   * Reporting names the town of a country-level signal: it is localized there now (a stage
+   * development from reported, and its place text, point and area become the town's).
+   */
+  localize(e: DemoEvent, r: Random = this.rnd): void {
+    if (e.stage !== 'reported') return;
+    const at = isoAt(Math.max(this.now().getTime(), Date.parse(e.lastUpdatedAt) + 1000));
+    const p = scatter(e.place, e.place.radiusKm ?? 0, r);
+    e.stage = 'localized';
+    e.lat = r.round(p.lat, 4);
+    e.lng = r.round(p.lng, 4);
+    e.lastUpdatedAt = at;
+    this.logDevelopment(e, 'stage', 'reported', 'localized', 'reported_location', true, at);
+    this.logDevelopment(e, 'location_level', 'country', 'locality', 'reported_location', false, at);
+  }
+  /**
+   * Refine-location bought a deeper read (alternate, POST /signals/{id}/refine-location): a
+   * country-level signal is placed at its town, a town's at the facility the sources name.
+   * Returns whether the location improved (nothing finer to find: false).
+   */
+  refineLocation(e: DemoEvent): boolean {
+    if (e.stage === 'reported') {
+      this.localize(e);
+      return true;
+    }
+    const facility = e.stage === 'localized' ? e.place.facilities?.[0] : undefined;
+    if (!facility || e.measuredKind !== undefined) return false;
+    const at = isoAt(Math.max(this.now().getTime(), Date.parse(e.lastUpdatedAt) + 1000));
+    const p = scatter(facility, Math.min(PINPOINT_RADIUS_M, facility.clearM - 50) / 1000, this.rnd);
+    e.stage = 'pinpointed';
+    e.facility = facility;
+    e.lat = this.rnd.round(p.lat, 4);
+    e.lng = this.rnd.round(p.lng, 4);
+    e.lastUpdatedAt = at;
+    this.logDevelopment(e, 'stage', 'localized', 'pinpointed', 'located_to_facility', true, at);
+    this.logDevelopment(e, 'location_level', 'locality', 'facility', 'located_to_facility', false, at);
+    return true;
   }
   /** `from` is folded into `into`: reads by its id resolve to `into` (merged_from_request true). */
   fold(from: DemoEvent, into: DemoEvent): void {
@@ -373,6 +445,7 @@ export class DemoWorld {
     order.lastCheckedAt = order.lastRunAt = order.checkedThrough = at;
     order.totalRuns += 1;
     order.quietChecks = 0;
+    order.nextDueAt = isoAt(Date.parse(at) + (order.cadence === 'daily' ? 1 : 7) * DAY);
     const w = this.watches.find((x) => x.id === order.watchId);
     if (!w) return;
     for (const e of found) if (!w.links.includes(e.n)) w.links.push(e.n);
@@ -419,7 +492,11 @@ interface Placement {
 }
 
 /** A point uniformly within `km` of another (a disc, not a square: no diagonal lines). */
-function scatter(p: { lat: number; lng: number }, km: number, r: Random): { lat: number; lng: number } {
+export function scatter(
+  p: { lat: number; lng: number },
+  km: number,
+  r: Random,
+): { lat: number; lng: number } {
   const d = km * Math.sqrt(r.next());
   const a = 2 * Math.PI * r.next();
   return offsetKm(p.lat, p.lng, d * Math.sin(a), d * Math.cos(a));

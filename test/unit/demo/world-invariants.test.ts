@@ -152,23 +152,60 @@ function clocksFor(seed: number): Date[] {
   return days.map((d) => new Date(FIRST + d * DAY + ((seed * 7) % 24) * 3_600_000));
 }
 
+/** The quick option for tests: WATCHFLOOR_DEMO_PACE=5, a live step every 5 seconds. */
+const QUICK_MS = 5_000;
+
+/** What the live world failed to do in its first three quick steps (empty: nothing). */
+function liveMisses(w: DemoWorld, start: number, advance: (ms: number) => void): string[] {
+  const out: string[] = [];
+  const revisions = new Map(w.watches.map((x) => [x.id, x.packages.length]));
+  const runs = new Map(w.orders.map((o) => [o.id, o.totalRuns]));
+  const events = w.events.length;
+  advance(3 * QUICK_MS);
+  w.catchUp();
+  const revised = w.watches.filter((x) => x.packages.length > (revisions.get(x.id) ?? 0));
+  const fired = w.orders.filter((o) => o.totalRuns > (runs.get(o.id) ?? 0));
+  const step = (k: number) => new Date(start + k * QUICK_MS).toISOString();
+  if (w.liveSteps !== 3) out.push(`${w.liveSteps} steps`);
+  if (w.events.length <= events) out.push('no new signal');
+  if (revised.length !== 1) out.push(`${revised.length} packages revised`);
+  else if (revised[0]!.packages.at(-1)!.at !== step(2)) out.push('the revision is not of its step’s time');
+  if (fired.length !== 1) out.push(`${fired.length} orders fired`);
+  else {
+    const watch = w.watches.find((x) => x.id === fired[0]!.watchId)!;
+    if (watch.bucket !== 'needs_attention') out.push(`the fired order's watch is ${watch.bucket}`);
+    if (fired[0]!.lastRunAt !== step(3)) out.push(`fired at ${fired[0]!.lastRunAt}`);
+  }
+  // Whatever arrived is as real as the rest.
+  for (const e of w.events.slice(events)) out.push(...faults(e));
+  return out;
+}
+
 describe('the demo world looks like the world', () => {
-  it(`holds its invariants for seeds 1-${SEEDS}, each on 4 days from the record start to 2027-12-31`, () => {
+  it(`holds its invariants for seeds 1-${SEEDS}, each on 4 days from the record start to 2027-12-31, and moves when live`, () => {
     const problems: string[] = [];
+    const missed: string[] = [];
     let checked = 0;
     const stages = { reported: 0, localized: 0, pinpointed: 0 };
     let atSea = 0;
     for (let seed = 1; seed <= SEEDS; seed++)
       for (const now of clocksFor(seed)) {
-        const w = new DemoWorld({ seed, now: () => now, signalsPerDay: 6 });
+        let clock = now.getTime();
+        const live = { everyMs: QUICK_MS };
+        const w = new DemoWorld({ seed, now: () => new Date(clock), signalsPerDay: 6, live });
+        const at = `seed ${seed} at ${now.toISOString()}`;
         for (const e of w.events) {
           checked++;
           stages[e.stage]++;
           if (e.category === 'maritime_incident') atSea++;
-          for (const f of faults(e)) problems.push(`seed ${seed} at ${now.toISOString()}: ${f}`);
+          for (const f of faults(e)) problems.push(`${at}: ${f}`);
         }
+        // Live (serve --demo, the app's demo, at the quick pace): within three steps a decision
+        // package gets its next revision and a standing order fires.
+        for (const m of liveMisses(w, now.getTime(), (ms) => (clock += ms))) missed.push(`${at}: ${m}`);
       }
     expect(problems.slice(0, 20)).toEqual([]);
+    expect(missed.slice(0, 20)).toEqual([]);
     console.log(`world invariants: ${checked} events of ${SEEDS * 4} worlds`, stages, { atSea });
     // The sweep saw every kind of point (so each rule above was tried).
     expect(checked).toBeGreaterThan(20_000);
@@ -201,6 +238,39 @@ describe('the demo world looks like the world', () => {
       }
     expect(inland).toEqual([]);
     expect(geography().countries.flatMap((c) => c.ports).length).toBeGreaterThan(15);
+  });
+});
+
+describe('the live world (serve --demo, the app’s demo)', () => {
+  it('is still a function of its seed and clock: the same steps give the same world', () => {
+    const start = Date.parse('2026-11-20T12:00:00Z');
+    const build = () => {
+      let clock = start;
+      const w = new DemoWorld({
+        seed: 5,
+        now: () => new Date(clock),
+        signalsPerDay: 6,
+        live: { everyMs: 120_000 },
+      });
+      clock += 11 * 60_000;
+      w.catchUp();
+      return w;
+    };
+    const [a, b] = [build(), build()];
+    expect(a.liveSteps).toBe(5);
+    expect(a.events.map((e) => [e.uuid, e.title, e.lat, e.lng, e.lastUpdatedAt])).toEqual(
+      b.events.map((e) => [e.uuid, e.title, e.lat, e.lng, e.lastUpdatedAt]),
+    );
+    expect(a.watches.map((x) => x.packages.length)).toEqual(b.watches.map((x) => x.packages.length));
+  });
+
+  it('stands still without the live option (the tests’ worlds)', () => {
+    let clock = Date.parse('2026-11-20T12:00:00Z');
+    const w = new DemoWorld({ seed: 5, now: () => new Date(clock), signalsPerDay: 6 });
+    const events = w.events.length;
+    clock += 60 * 60_000;
+    w.catchUp();
+    expect([w.liveSteps, w.events.length]).toEqual([0, events]);
   });
 });
 
