@@ -51,12 +51,18 @@ describe('reports.export in the desktop app', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.subarray(-8).toString('latin1')).toContain('%%EOF');
     const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.toString('latin1'));
-    // A4 is 595 × 842 points (Chromium rounds the page to whole CSS pixels).
+    // A4 landscape is 842 × 595 points (Chromium rounds the page to whole CSS pixels): a report
+    // prints one line a signal across the page (docs/reports.md).
     const [w, h] = (box?.slice(1) ?? []).map(Number);
-    expect(Math.abs(w! - 595.3)).toBeLessThan(2);
-    expect(Math.abs(h! - 841.9)).toBeLessThan(2);
+    expect(Math.abs(w! - 841.9)).toBeLessThan(2);
+    expect(Math.abs(h! - 595.3)).toBeLessThan(2);
     const print = app.h.printed.at(-1)!;
-    expect(print.options).toMatchObject({ pageSize: 'A4', printBackground: true, displayHeaderFooter: true });
+    expect(print.options).toMatchObject({
+      pageSize: 'A4',
+      landscape: true,
+      printBackground: true,
+      displayHeaderFooter: true,
+    });
 
     // Printed from a temporary folder, gone now; the hidden print window is gone too.
     const page = app.h.loadedFiles.at(-1)!;
