@@ -369,7 +369,12 @@ export class DemoWorld {
    * country-level signal is placed at its town, a town's at the facility the sources name.
    * Returns whether the location improved (nothing finer to find: false).
    */
+  canRefineLocation(e: DemoEvent): boolean {
+    if (e.measuredKind !== undefined) return false;
+    return e.stage === 'reported' || (e.stage === 'localized' && e.place.facilities?.[0] !== undefined);
+  }
   refineLocation(e: DemoEvent): boolean {
+    if (!this.canRefineLocation(e)) return false;
     if (e.stage === 'reported') {
       this.localize(e);
       return true;
