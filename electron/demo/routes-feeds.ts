@@ -188,7 +188,9 @@ function withheldOf(ctx: Ctx, kind: DemoMeasured['kind'] | 'transit') {
   return {
     fields,
     omit,
-    planLock: fields.length ? { plan_lock: { withheld: fields, required_plans: PLANS_WITH[ctx.state.plan] } } : {},
+    planLock: fields.length
+      ? { plan_lock: { withheld: fields, required_plans: PLANS_WITH[ctx.state.plan] } }
+      : {},
   };
 }
 
