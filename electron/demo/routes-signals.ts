@@ -302,7 +302,11 @@ function sinceWindow(ctx: Ctx, updatedSince: string): p.Window {
   const end = ctx.plan.realTime ? p.addDays(ctx.world.today(), 1) : span.latest;
   const w = { start, end, from: `${start}T00:00:00.000Z`, to: `${p.addDays(end, 1)}T00:00:00.000Z` };
   const reasons = [
-    ...(floor !== null && dateOf(updatedSince) < floor ? ['plan_history_floor'] : []),
+    // The floor narrowed the answer when an event updated since then occurred before it.
+    ...(floor !== null &&
+    ctx.world.listed().some((e) => e.lastUpdatedAt >= updatedSince && e.occurredAt < w.from)
+      ? ['plan_history_floor']
+      : []),
     ...(ctx.plan.realTime ? [] : ['plan_without_real_time']),
   ];
   if (!reasons.length) return w;
