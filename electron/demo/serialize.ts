@@ -194,7 +194,8 @@ export function alternateDevelopment(world: DemoWorld, d: DemoDevelopment): Reco
     source: d.source,
     previous_state: d.previous,
     current_state: d.current,
-    change_summary: `${d.axis.replace(/_/g, ' ')}: ${d.previous ?? 'none'} → ${d.current}`,
+    // Unknown is never "none" (issue 23): a null previous state was not stated.
+    change_summary: `${d.axis.replace(/_/g, ' ')}: ${d.previous ?? 'unknown before'} → ${d.current}`,
     is_new: d.axis === 'stage',
     detected_at: d.observedAt,
     event_occurred_at: e.occurredAt,
