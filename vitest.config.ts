@@ -20,7 +20,12 @@ export default defineConfig({
           // The built-in demo these tests start through the command line (`--demo`) is the same
           // world on any day: seed 1 from the instant the in-process demos use
           // (test/helpers/demo.ts DEMO_NOW; electron/demo/session.ts).
-          env: { WATCHFLOOR_DEMO_SEED: '1', WATCHFLOOR_DEMO_NOW: '2026-11-20T12:00:00Z' },
+          // The world stands still (WATCHFLOOR_DEMO_PACE 0): a test moves it when it means to.
+          env: {
+            WATCHFLOOR_DEMO_SEED: '1',
+            WATCHFLOOR_DEMO_NOW: '2026-11-20T12:00:00Z',
+            WATCHFLOOR_DEMO_PACE: '0',
+          },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -30,6 +35,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // The world runs on the machine's clock but stands still unless a test asks it to move
+          // (test/e2e/demo-first-minutes.test.ts sets its own WATCHFLOOR_DEMO_PACE).
+          env: { WATCHFLOOR_DEMO_PACE: '0' },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -50,6 +58,7 @@ export default defineConfig({
           name: 'desktop',
           include: ['test/desktop/**/*.test.ts'],
           environment: 'node',
+          env: { WATCHFLOOR_DEMO_PACE: '0' },
           globalSetup: ['test/desktop/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

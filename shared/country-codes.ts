@@ -52,6 +52,29 @@ const NATURAL_EARTH: Record<string, string> = {
   'Antigua and Barb.': 'AG',
 };
 
+/**
+ * Withdrawn ISO 3166-1 codes the platform still names as their successors (YD "Yemen", DD
+ * "Germany", VD "Vietnam"…): each would take its successor's name, being first in order.
+ */
+const WITHDRAWN = new Set([
+  'AN',
+  'BU',
+  'CS',
+  'DD',
+  'DY',
+  'FX',
+  'HV',
+  'NH',
+  'RH',
+  'SU',
+  'TP',
+  'UK',
+  'VD',
+  'YD',
+  'YU',
+  'ZR',
+]);
+
 let byName: Map<string, string> | null = null;
 
 /** The two-letter code of a basemap country name, or null (Somaliland, N. Cyprus…). */
@@ -62,6 +85,7 @@ export function codeOfBasemapName(name: string): string | null {
     for (let a = 65; a < 91; a++)
       for (let b = 65; b < 91; b++) {
         const code = String.fromCharCode(a, b);
+        if (WITHDRAWN.has(code)) continue;
         try {
           const n = names.of(code);
           if (n && n !== code && !byName.has(n)) byName.set(n, code);

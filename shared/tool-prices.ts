@@ -42,6 +42,14 @@ export const TOOL_PRICES: Record<ToolName, ToolPrice> = {
   passes: { kind: 'fixed', tokens: 2 },
 };
 
+/**
+ * A monitoring area (POST /monitoring): "free to create, metered per scene"; "per check 2 tok
+ * and per scene 0.5 tok as shown in the metering block"; "a longer backfill measures more
+ * scenes and costs more on the first check"; "A check that finds no new acquisition charges
+ * nothing" (main document). The service states its metering when it accepts the area.
+ */
+export const MONITORING_PRICE = { create: 0, perCheck: 2, perScene: 0.5 } as const;
+
 /** "1 token", "2 tokens", "0.5 tokens": a count of tokens in words. */
 export const formatTokens = (n: number): string => `${n} ${n === 1 ? 'token' : 'tokens'}`;
 const tokens = formatTokens;
@@ -112,4 +120,28 @@ export function needsConfirmation(
 ): boolean {
   const bound = callUpperBound(tool, params);
   return bound === null || bound > confirmAbove;
+}
+
+/** The monitoring price in words, before an area exists (the documented figures). */
+export function describeMonitoringPrice(): string {
+  const p = MONITORING_PRICE;
+  return (
+    `free to create; then ${formatTokens(p.perCheck)} per check and ${formatTokens(p.perScene)} per scene measured. ` +
+    'The first check measures the backfill (3 months unless a start date is given), so it costs more; ' +
+    'a check that finds no new acquisition charges nothing.'
+  );
+}
+
+/** The metering a service stated for an area, in words (null: it stated none). */
+export function describeMetering(m: {
+  create?: number | null;
+  per_check_tokens?: number | null;
+  per_scene_tokens?: number | null;
+}): string | null {
+  const parts = [
+    typeof m.create === 'number' ? `creating it: ${m.create === 0 ? 'free' : formatTokens(m.create)}` : null,
+    typeof m.per_check_tokens === 'number' ? `${formatTokens(m.per_check_tokens)} per check` : null,
+    typeof m.per_scene_tokens === 'number' ? `${formatTokens(m.per_scene_tokens)} per scene` : null,
+  ].filter((x): x is string => x !== null);
+  return parts.length ? parts.join(', ') : null;
 }

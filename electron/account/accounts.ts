@@ -7,8 +7,9 @@ import { checkBaseUrl } from '../../shared/base-url';
 import type { AppNotification, Profile } from '../../shared/contract';
 import { holdCacheFile, normalizeBaseUrl } from '../cache';
 import type { DemoService } from '../demo';
-import { DEMO_API_KEY, demoDbPath, startDemo } from '../demo/session';
+import { DEMO_API_KEY, demoDbPath, demoPaceMs, startDemo } from '../demo/session';
 import type { Keychain } from '../keychain';
+import { importDemoElements } from '../passes/demo-elements';
 import type { PushBus } from '../runtime/push-bus';
 import type { Schedule } from '../runtime/sync-runtime';
 import { readSettings, writeSettings } from '../settings';
@@ -52,6 +53,19 @@ export interface Accounts {
 }
 
 export const sameService = (a: string, b: string): boolean => normalizeBaseUrl(a) === normalizeBaseUrl(b);
+
+/**
+ * The demo account syncs as often as its world moves (a step every 2 minutes by default,
+ * at least a minute apart: the scheduler's floor), so what arrives is seen within minutes; its
+ * tokens are the demo wallet's, so the day's budget is no tighter than that wallet's million.
+ */
+export function demoSchedule(schedule: Schedule, paceMs: number | null): Schedule {
+  if (paceMs === null) return schedule;
+  return {
+    intervalMinutes: Math.min(schedule.intervalMinutes, Math.max(1, Math.round(paceMs / 60_000))),
+    dailyTokenBudget: Math.max(schedule.dailyTokenBudget, 100_000),
+  };
+}
 
 export function createAccounts(opts: AccountsOptions): Accounts {
   let current: Account | null = null;
@@ -137,8 +151,10 @@ export function createAccounts(opts: AccountsOptions): Accounts {
             demo = await startDemo(profile);
             const account = openAccount(
               { mode: 'demo', baseUrl: demo.url, profile, dbPath, apiKey: DEMO_API_KEY, demo, release },
-              deps(),
+              { ...deps(), schedule: demoSchedule(schedule, demoPaceMs()) },
             );
+            // Passes work at once: the orbital elements the demo ships, each at its true age.
+            importDemoElements(account.db);
             opts.log?.(`demo service at ${demo.url} (demo data, clearly marked)`);
             return account;
           } catch (err) {

@@ -15,6 +15,7 @@ import {
   SIGNAL_CLAMP_STREAMS,
   openCacheReadOnly,
   querySignals,
+  readCacheMeta,
   type CachedSignal,
   type RecordedClamp,
   type SignalQuery,
@@ -152,22 +153,33 @@ function csvCell(s: CachedSignal, column: string, plottable: boolean): unknown {
   return s[column] ?? '';
 }
 
+/**
+ * The cached signals as a file. Demo data says so in the file itself (not only on stderr): a
+ * `demo: true` member on each JSON record and on the GeoJSON collection and its features, a
+ * `demo` column (last, so the documented columns keep their places) in the CSV.
+ */
 export function formatSignals(
   rows: CachedSignal[],
   format: string,
   clamps: readonly RecordedClamp[] = [],
+  demo = false,
 ): string {
-  if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`;
+  const mark = demo ? { demo: true } : {};
+  if (format === 'json')
+    return `${JSON.stringify(demo ? rows.map((r) => ({ ...r, ...mark })) : rows, null, 2)}\n`;
   if (format === 'geojson') {
-    const features = rows.map(feature);
-    // A foreign member (RFC 7946, 6.1): what the service narrowed, beside the features.
-    return `${JSON.stringify({ type: 'FeatureCollection', features, ...(clamps.length ? { clamps } : {}) })}\n`;
+    const features = rows
+      .map(feature)
+      .map((f) => (demo ? { ...f, properties: { ...f.properties, ...mark } } : f));
+    // Foreign members (RFC 7946, 6.1): demo data, and what the service narrowed, beside the features.
+    return `${JSON.stringify({ type: 'FeatureCollection', ...mark, features, ...(clamps.length ? { clamps } : {}) })}\n`;
   }
+  const columns: string[] = demo ? [...CSV_COLUMNS, 'demo'] : [...CSV_COLUMNS];
   const records = rows.map((s) => {
     const plottable = isPlottable(s);
-    return CSV_COLUMNS.map((c) => csvCell(s, c, plottable));
+    return [...CSV_COLUMNS.map((c) => csvCell(s, c, plottable)), ...(demo ? ['true'] : [])];
   });
-  return stringify([CSV_COLUMNS, ...records]);
+  return stringify([columns, ...records]);
 }
 
 const demoOption = () =>
@@ -197,7 +209,8 @@ export function registerSignals(program: Command): void {
       const db = openForReading(o.db, o.demo);
       try {
         const clamps = getStreamClamps(db, CLAMPED_STREAMS);
-        process.stdout.write(formatSignals(querySignals(db, query), o.format, clamps));
+        const demo = readCacheMeta(db)?.demo ?? false;
+        process.stdout.write(formatSignals(querySignals(db, query), o.format, clamps, demo));
         // The JSON array and the CSV have no room for metadata: the note goes to stderr.
         for (const c of describeClamps(clamps)) process.stderr.write(`watchfloor: note: ${c}\n`);
       } finally {
@@ -219,8 +232,9 @@ export function registerSignals(program: Command): void {
           throw new CliError(`no cached event with id ${id} (run \`watchfloor sync\`, or check the id)`);
         const { signal, resolvedFrom } = found;
         if (o.json) {
+          const demo = readCacheMeta(db)?.demo ? { demo: true } : {};
           process.stdout.write(
-            `${JSON.stringify(resolvedFrom ? { ...signal, resolved_from: resolvedFrom } : signal, null, 2)}\n`,
+            `${JSON.stringify({ ...signal, ...(resolvedFrom ? { resolved_from: resolvedFrom } : {}), ...demo }, null, 2)}\n`,
           );
           return;
         }

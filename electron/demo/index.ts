@@ -45,6 +45,8 @@ export interface DemoOptions {
   faults?: Faults;
   /** Answer gzip or brotli to a request that accepts it (default false: never compressed). */
   compress?: Compression;
+  /** The world moves on its own, a step every `everyMs` (demo mode; DemoWorld.catchUp). */
+  live?: { everyMs: number };
 }
 
 export interface DemoService {
@@ -197,7 +199,12 @@ function apiKeyOf(req: http.IncomingMessage): string | undefined {
 export async function startDemoService(opts: DemoOptions): Promise<DemoService> {
   const clock = opts.now;
   const now = typeof clock === 'function' ? clock : clock ? () => clock : () => new Date();
-  const world = new DemoWorld({ seed: opts.seed ?? 1, now, signalsPerDay: opts.signalsPerDay ?? 40 });
+  const world = new DemoWorld({
+    seed: opts.seed ?? 1,
+    now,
+    signalsPerDay: opts.signalsPerDay ?? 40,
+    ...(opts.live ? { live: opts.live } : {}),
+  });
   const state: DemoState = {
     profile: opts.profile,
     world,
@@ -221,6 +228,8 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    // A live world takes the steps it is due before it answers (its clock moved meanwhile).
+    world.catchUp();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const requestId = newRequestId();
     const record: RequestRecord = {

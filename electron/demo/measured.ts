@@ -2,9 +2,11 @@
 // says measured events are events too: they come in GET /signals with measured=true and
 // measured_kind, and state what was recorded, never a cause (no casualties, no actor). Each
 // measured record of the demo world is also one event of the lists, with the same id in its
-// measured list; ship-transit anomalies are seeded weekly at the straits the gazetteer has.
-import { COUNTRIES, type Country, type Place } from './geography';
-import { createRandom } from './random';
+// measured list; ship-transit anomalies are seeded weekly at the 28 straits and canals. Each kind
+// is measured where it can be: heat at energy sites and ports, night lights over towns, SO2 at
+// volcanoes, quakes in seismic countries, cyclones in the basins the definition names.
+import { geography, type Country, type Facility, type Place } from './geography';
+import { createRandom, type Random } from './random';
 import type { DemoEvent, DemoMeasured } from './world-types';
 
 export type MeasuredKind = DemoMeasured['kind'] | 'transit';
@@ -28,22 +30,55 @@ const WHAT: Record<MeasuredKind, (where: string) => string> = {
   transit: (w) => `Ship transits through ${w} below their usual level`,
 };
 
-export const measuredTitle = (kind: MeasuredKind, place: Place): string =>
-  WHAT[kind](kind === 'thermal' && place.facility ? place.facility : place.name);
+/** Countries whose quakes the demo records (the quake list's exposures need registered places). */
+const SEISMIC = ['CL', 'MX', 'PH', 'TW', 'IS', 'MM', 'HT'];
+/** The cyclone definition's basins (Atlantic, eastern and central Pacific) reach these. */
+const CYCLONE_COUNTRIES = ['MX', 'HT'];
 
-/** The straits and canals of the transit index that the demo gazetteer has a place beside. */
-const TRANSIT_AT: { strait: string; country: string }[] = [
-  { strait: 'Suez Canal', country: 'EG' },
-  { strait: 'Taiwan Strait', country: 'TW' },
-  { strait: 'Bab el-Mandeb', country: 'YE' },
-];
+export interface MeasuredSpot {
+  country: Country;
+  place: Place;
+  facility?: Facility;
+  lat: number;
+  lng: number;
+  title: string;
+}
+
+/** Where a measured record of this kind is made, drawn from the world's stream. */
+export function measuredSpot(kind: Exclude<MeasuredKind, 'transit'>, r: Random): MeasuredSpot {
+  const geo = geography();
+  const town = (codes?: string[]) => {
+    const country = r.pick(codes ? geo.countries.filter((c) => codes.includes(c.code)) : geo.countries);
+    const place = r.pick(country.places);
+    return { country, place, lat: place.lat, lng: place.lng, title: WHAT[kind](place.name) };
+  };
+  if (kind === 'thermal' && r.chance(0.7)) {
+    const sites = geo.facilities.filter((f) => f.facility.subtype !== 'airport');
+    const { country, place, facility } = r.pick(sites);
+    return {
+      country,
+      place,
+      facility,
+      lat: facility.lat,
+      lng: facility.lng,
+      title: WHAT.thermal(facility.name),
+    };
+  }
+  if (kind === 'so2') {
+    const v = r.pick(geo.volcanoes);
+    return { ...v, lat: v.place.lat, lng: v.place.lng, title: WHAT.so2(v.place.name) };
+  }
+  if (kind === 'quake') return town(SEISMIC);
+  if (kind === 'cyclone') return town(CYCLONE_COUNTRIES);
+  return town();
+}
 
 /** One measured record as an event of the lists (numbers drawn from the record's own seed). */
 export function measuredEvent(
   n: number,
   kind: MeasuredKind,
   at: string,
-  where: { country: Country; place: Place; lat: number; lng: number; title: string },
+  where: { country: Country; place: Place; facility?: Facility; lat: number; lng: number; title: string },
   seed: number,
   nowMs: number,
 ): DemoEvent {
@@ -59,7 +94,9 @@ export function measuredEvent(
     summary: `${where.title}, ${where.country.name}. This records a measurement, not a cause.`,
     country: where.country,
     place: where.place,
-    stage: kind === 'thermal' && where.place.facility ? 'pinpointed' : 'localized',
+    ...(where.facility ? { facility: where.facility } : {}),
+    // A facility's heat is pinpointed to it; a strait's transits are localized to the strait.
+    stage: kind === 'thermal' && where.facility ? 'pinpointed' : 'localized',
     lat: where.lat,
     lng: where.lng,
     severityScore: r.round(1 + r.next() * 3, 1),
@@ -89,21 +126,20 @@ export function transitRecords(
   seed: number,
   startMs: number,
   endMs: number,
-): { at: string; country: Country; place: Place; title: string; seed: number }[] {
+): { at: string; country: Country; place: Place; facility: Facility; title: string; seed: number }[] {
   const r = createRandom(seed * 7919 + 13);
   const out = [];
   for (let t = startMs; t < endMs; t += 7 * 86_400_000) {
     if (!r.chance(0.7)) continue;
-    const spot = r.pick(TRANSIT_AT);
-    const country = COUNTRIES.find((c) => c.code === spot.country)!;
-    const place = country.places[0]!;
+    const { country, place, facility } = r.pick(geography().chokepoints);
     const at = t + r.int(0, 6 * 86_400_000);
     if (at >= endMs) continue;
     out.push({
       at: new Date(at - (at % 3_600_000)).toISOString(),
       country,
       place,
-      title: WHAT.transit(spot.strait),
+      facility,
+      title: WHAT.transit(place.name),
       seed: r.int(1, 1e9),
     });
   }

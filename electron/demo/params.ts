@@ -77,10 +77,21 @@ export function bodyBBox(value: unknown, name = 'bbox'): BBox {
 }
 
 export interface Window {
+  /** The window answered, as dates (when nothing is readable: the window asked). */
   start: string;
   end: string;
+  /** Its bounds as instants, [from, to): empty (from = to) when nothing of it is readable. */
+  from: string;
+  to: string;
   clamp?: Record<string, unknown>;
 }
+
+const windowOf = (start: string, end: string): Window => ({
+  start,
+  end,
+  from: `${start}T00:00:00.000Z`,
+  to: `${addDays(end, 1)}T00:00:00.000Z`,
+});
 
 /** The plan's readable span: history floor .. latest readable day (yesterday without real-time). */
 export function planSpan(ctx: Ctx): { floor: string; latest: string } {
@@ -92,25 +103,59 @@ export function planSpan(ctx: Ctx): { floor: string; latest: string } {
   };
 }
 
-/** Narrows a requested window to the plan and says what was narrowed (spec: GET /signals rule 1). */
-export function clampWindow(ctx: Ctx, start: string, end: string, opts: { floor?: boolean } = {}): Window {
+/** The plan's history floor, when it is later than the record's own start (else null). */
+export function planFloor(ctx: Ctx): string | null {
+  const { floor } = planSpan(ctx);
+  return floor > RECORD_START ? floor : null;
+}
+
+/**
+ * Narrows a requested window to the plan (and to a cap of `maxDays` days) and states what was
+ * narrowed (spec: GET /signals rule 1, "meta.window_clamp states what was narrowed"): the
+ * window asked, the window applied (null when nothing of it is readable: a range wholly
+ * before the floor is never answered with a start after its end), and every reason, in order.
+ */
+export function clampWindow(
+  ctx: Ctx,
+  start: string,
+  end: string,
+  opts: { floor?: boolean; maxDays?: number } = {},
+): Window {
   const span = planSpan(ctx);
+  const reasons: string[] = [];
+  let s = start;
+  let e = end;
+  // Only a plan without real-time narrows the end; a future end on a real-time plan simply
+  // has no events yet, which is not a clamp.
+  if (!ctx.plan.realTime && e > span.latest) {
+    e = span.latest;
+    reasons.push('plan_without_real_time');
+  }
   // Only the plan's history floor clamps the start. The event record's own start
   // (2026-09-23: "an earlier range returns no events") is not a plan clamp: a window
   // reaching before it is answered as asked, with nothing in the part before the record.
-  const planFloor = span.floor > RECORD_START ? span.floor : null;
-  const s = opts.floor !== false && planFloor !== null && start < planFloor ? planFloor : start;
-  // Only a plan without real-time narrows the end; a future end on a real-time plan simply
-  // has no events yet, which is not a clamp.
-  const e = !ctx.plan.realTime && end > span.latest ? span.latest : end;
-  if (s === start && e === end) return { start, end };
+  const floor = opts.floor === false ? null : planFloor(ctx);
+  if (floor !== null && s < floor) {
+    s = floor;
+    reasons.push('plan_history_floor');
+  }
+  // The cap (priority, observability: "window capped at 30 days") keeps the window's end.
+  if (opts.maxDays !== undefined && Date.parse(e) - Date.parse(s) > opts.maxDays * DAY) {
+    s = addDays(e, -opts.maxDays);
+    reasons.push('window_capped');
+  }
+  if (!reasons.length) return windowOf(start, end);
+  const requested = { start_date: start, end_date: end };
+  const readable = s <= e;
+  const w = readable ? windowOf(s, e) : { ...windowOf(start, end), to: windowOf(start, end).from };
   return {
-    start: s,
-    end: e,
+    ...w,
     clamp: {
-      requested: { start_date: start, end_date: end },
-      applied: { start_date: s, end_date: e },
-      reason: e !== end ? 'plan_without_real_time' : 'plan_history_floor',
+      requested,
+      applied: readable ? { start_date: s, end_date: e } : null,
+      // One reason as a word, several as a list: each narrowing is said.
+      reason: reasons.length === 1 ? reasons[0] : reasons,
+      ...(readable ? {} : { note: 'nothing of the window asked is readable on this plan' }),
     },
   };
 }

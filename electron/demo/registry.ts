@@ -1,9 +1,9 @@
 // The location registry of the demo service (main profile, GET /entities and
 // GET /entities/{entityId}; alternate, the same with string ids and six subtypes): the
-// facilities of the gazetteer, with ids stable per profile.
+// world's real facilities and the 28 straits and canals, with ids stable per profile.
 import { ALTERNATE_SUBTYPES, SUBTYPES } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx, type Profile } from './http';
-import { COUNTRIES } from './geography';
+import { geography, type Facility } from './geography';
 import * as p from './params';
 import { createRandom, hashString } from './random';
 
@@ -11,17 +11,14 @@ import { createRandom, hashString } from './random';
 export const entityId = (profile: Profile, name: string): string =>
   profile === 'main' ? createRandom(hashString(name)).uuid() : `ent-${hashString(name).toString(16)}`;
 
-/** A facility's subtype from its name (the demo registry has ports, energy sites and a canal). */
-export const subtypeOf = (name: string): string =>
-  /canal|strait/i.test(name)
-    ? 'chokepoint'
-    : /port|terminal/i.test(name)
-      ? 'port_facility'
-      : 'refinery_energy';
-
-const FACILITIES = COUNTRIES.flatMap((c) =>
-  c.places.filter((pl) => pl.facility).map((pl) => ({ c, pl, name: pl.facility! })),
-);
+/** The registry: every facility of the world, then the straits and canals. */
+function registryRows(): { facility: Facility; place: string; country: string }[] {
+  const geo = geography();
+  return [
+    ...geo.facilities.map((f) => ({ facility: f.facility, place: f.place.name, country: f.country.code })),
+    ...geo.chokepoints.map((k) => ({ facility: k.facility, place: k.place.name, country: k.country.code })),
+  ];
+}
 
 export function entitiesSearch(ctx: Ctx) {
   const q = p.str(ctx, 'q');
@@ -30,37 +27,39 @@ export function entitiesSearch(ctx: Ctx) {
   const subtypes = p.list(ctx, 'subtypes', allowed);
   const size = p.limit(ctx, 50, 20);
   const needle = q.toLowerCase();
-  const rows = FACILITIES.filter(
-    ({ pl, name }) =>
-      (name.toLowerCase().includes(needle) || pl.name.toLowerCase().includes(needle)) &&
-      (!subtypes || subtypes.includes(subtypeOf(name))),
-  )
+  const rows = registryRows()
+    .filter(
+      ({ facility, place }) =>
+        (facility.name.toLowerCase().includes(needle) || place.toLowerCase().includes(needle)) &&
+        (!subtypes || subtypes.includes(facility.subtype)),
+    )
     .slice(0, size)
-    .map(({ c, pl, name }) => ({
-      id: entityId(ctx.state.profile, name),
-      canonical: name,
-      subtype: subtypeOf(name),
-      lat: pl.lat,
-      lng: pl.lng,
+    .map(({ facility, country }) => ({
+      id: entityId(ctx.state.profile, facility.name),
+      canonical: facility.name,
+      subtype: facility.subtype,
+      lat: facility.lat,
+      lng: facility.lng,
       source: 'curated',
       attribution: 'demo registry',
-      country: c.code,
+      country,
     }));
   return { entities: rows, limit: size };
 }
 
 export function entity(ctx: Ctx) {
   const id = ctx.params[0]!;
-  const hit = FACILITIES.find(({ name }) => entityId(ctx.state.profile, name) === id);
+  const hit = registryRows().find(({ facility }) => entityId(ctx.state.profile, facility.name) === id);
   if (!hit) throw new HttpFail(404, 'NOT_FOUND', 'no entity with this id');
   const linked = ctx.world
     .listed()
-    .filter((e) => e.place === hit.pl && e.stage === 'pinpointed')
+    .filter((e) => e.facility === hit.facility)
     .slice(-20);
-  const subtype = subtypeOf(hit.name);
+  const subtype = hit.facility.subtype;
+  const name = hit.facility.name;
   if (ctx.state.profile === 'main')
     return {
-      entity: { canonical: hit.name, subtype, source: 'curated' },
+      entity: { canonical: name, subtype, source: 'curated' },
       events: linked.map((e) => ({
         event_id: e.uuid,
         title: e.title,
@@ -71,7 +70,7 @@ export function entity(ctx: Ctx) {
       })),
     };
   return {
-    entity: { canonical: hit.name, subtype },
+    entity: { canonical: name, subtype },
     events: linked.map((e) => ({
       global_event_id: e.intId,
       title: e.title,

@@ -6,6 +6,7 @@ import { FAMILY_KEYS } from '../../shared/service/values';
 import { badParams, HttpFail, type Ctx } from './http';
 import * as p from './params';
 import { createRandom, hashString } from './random';
+import { aoiOf, collectionTarget, observabilityStatus } from './serialize';
 import { dateOf, type DemoEvent } from './world';
 export const seeded = (ctx: Ctx) =>
   createRandom(hashString(`${ctx.path}?${ctx.query.toString()}${JSON.stringify(ctx.body)}`));
@@ -60,17 +61,22 @@ export function collectionPlan(ctx: Ctx) {
   };
 }
 
+/** "window capped at 30 days" (priority and observability, both documents). */
+export const SURVEY_MAX_DAYS = 30;
+
 function surveyWindow(ctx: Ctx) {
   // start_date/end_date in both profiles: the alternate document gives "Parameters as in the
-  // main document" for priority and observability (it has no date + days here).
+  // main document" for priority and observability (it has no date + days here). The default
+  // is today, which without real-time is the latest readable day (yesterday).
   const d = p.mainDates(ctx);
-  const today = ctx.world.today();
-  const start = d.start ?? today;
-  const end = d.end ?? today;
-  if ((Date.parse(end) - Date.parse(start)) / 86_400_000 > 30)
-    throw badParams('the window is capped at 30 days');
-  // Alternate: no plan history floor, only the corpus start.
-  const w = p.clampWindow(ctx, start, end, { floor: ctx.state.profile === 'main' });
+  const latest = p.planSpan(ctx).latest;
+  // A longer window is narrowed to its last 30 days and the clamp says so, never refused.
+  // Alternate: "start_date is not clamped to a plan history floor; the start of the event
+  // corpus is the only floor".
+  const w = p.clampWindow(ctx, d.start ?? latest, d.end ?? latest, {
+    floor: ctx.state.profile === 'main',
+    maxDays: SURVEY_MAX_DAYS,
+  });
   const bbox = p.bbox(ctx);
   const categories = p.list(ctx, 'categories');
   const minGeoint = p.num(ctx, 'min_geoint_score', 0, 10);
@@ -78,8 +84,8 @@ function surveyWindow(ctx: Ctx) {
     .listed()
     .filter(
       (e) =>
-        dateOf(e.occurredAt) >= w.start &&
-        dateOf(e.occurredAt) <= w.end &&
+        e.occurredAt >= w.from &&
+        e.occurredAt < w.to &&
         (!bbox || pointInBBox(e.lng, e.lat, bbox)) &&
         (!categories || categories.includes(e.category)) &&
         (minGeoint === undefined || e.geointScore >= minGeoint),
@@ -100,8 +106,7 @@ export function collectionPriority(ctx: Ctx) {
     );
     c.count++;
   }
-  const aoi = (e: DemoEvent) =>
-    [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05].map((x) => Number(x.toFixed(4)));
+  const aoi = aoiOf;
   const meta = {
     bbox: bbox ?? null,
     start_date: w.start,
@@ -142,7 +147,17 @@ export function collectionObservability(ctx: Ctx) {
     throw badParams('sensor must be sentinel-2 or sentinel-1');
   const { w, bbox, rows } = surveyWindow(ctx);
   const top = rows.slice(0, p.int(ctx, 'top_n', 1, 50) ?? 20);
-  const observable = rows.filter((e) => e.observability > 0.3);
+  // Alternate: the binary observable / not observable drops insufficient_detail "from both
+  // sides" (observability_status on /signals exposes that bucket): the survey counts only the
+  // two sides, as GET /signals?observability=… does. The main survey counts every event.
+  const status = (e: DemoEvent) =>
+    ctx.state.profile === 'alternate'
+      ? observabilityStatus(e)
+      : e.observability > 0.3
+        ? 'observable'
+        : 'not_observable';
+  const observable = rows.filter((e) => status(e) === 'observable');
+  const notObservable = rows.filter((e) => status(e) === 'not_observable');
   const meta = {
     bbox: bbox ?? null,
     start_date: w.start,
@@ -158,9 +173,9 @@ export function collectionObservability(ctx: Ctx) {
       survey: {
         sensor,
         observable_count: observable.length,
-        not_observable_count: rows.length - observable.length,
+        not_observable_count: notObservable.length,
         by_rs_level: byLevel,
-        top: top.map((e) => ({ event_id: e.intId, rs_target: e.place.facility ?? 'settlement' })),
+        top: top.map((e) => ({ event_id: e.intId, rs_target: collectionTarget(e) })),
       },
     };
   return {
@@ -178,7 +193,7 @@ export function collectionObservability(ctx: Ctx) {
         event_id: e.uuid,
         headline: e.title,
         rs_level: e.severityScore > 6 ? 'vhr' : 'hr',
-        rs_target: e.place.facility ?? 'settlement',
+        rs_target: collectionTarget(e),
         stage: e.stage,
         collection_ready: e.observability > 0.3 && e.stage !== 'reported',
         plottable: e.stage !== 'reported',
@@ -207,7 +222,15 @@ export function passes(ctx: Ctx) {
   const start = p.date(ctx, 'start_date') ?? ctx.world.today();
   let end = p.date(ctx, 'end_date') ?? p.addDays(start, 2);
   if (end > p.addDays(start, 7)) end = p.addDays(start, 7);
-  const families = p.list(ctx, 'satellites', FAMILIES) ?? FAMILIES;
+  // The documents write the nine commercial keys as placeholders (<commercial_key_1> to
+  // <commercial_key_9>), so a key the demo does not know may be a real operator's: it is not
+  // refused. Its timing is unavailable (retrieval_ok false, meta.unknown_families names it),
+  // which never reads as "no passes".
+  const asked = p.list(ctx, 'satellites');
+  const bad = (asked ?? []).filter((k) => !/^[a-z0-9<>_-]{1,40}$/i.test(k));
+  if (bad.length) throw badParams(`satellites: ${bad.join(', ')} is not a family key`);
+  const families = asked ? asked.filter((k) => FAMILIES.includes(k)) : FAMILIES;
+  const unknown = asked ? [...new Set(asked.filter((k) => !FAMILIES.includes(k)))] : [];
   const max = p.int(ctx, 'max_passes', 1, 100) ?? 40;
   const r = seeded(ctx);
   const now = ctx.world.now().toISOString();
@@ -247,11 +270,14 @@ export function passes(ctx: Ctx) {
       target,
       window: { start, end },
       ...(demoNames.length ? { demo_names: { family_keys: demoNames, note: DEMO_NAMES_NOTE } } : {}),
+      ...(unknown.length ? { unknown_families: unknown } : {}),
     },
     passes: shown,
     freshness: { max_tle_age_days: 3, stale: false },
-    retrieval_ok: true,
-    note,
+    retrieval_ok: unknown.length === 0,
+    note: unknown.length
+      ? `${note} Timing is unavailable for ${unknown.join(', ')}: the demo service does not know these family keys (the documents write commercial keys as placeholders).`
+      : note,
     attribution: 'demo orbital elements',
   };
 }

@@ -2,7 +2,7 @@
 // "GET /events/{eventId}/thread", "Measured lists", "GET /transit-anomalies"; alternate shapes
 // from the alternate document).
 import { pointInBBox } from '../../shared/bbox';
-import { badParams, HttpFail, makeCursor, readCursor, type Ctx } from './http';
+import { badParams, HttpFail, makeCursor, readCursor, type Ctx, type Plan } from './http';
 import * as p from './params';
 import {
   ALTERNATE_DEVELOPMENT_TYPES,
@@ -14,8 +14,10 @@ import {
   mainThread,
 } from './serialize';
 import { MEASURED } from './measured';
+import { geography } from './geography';
 import { createRandom } from './random';
-import { dateOf, type DemoDevelopment, type DemoMeasured } from './world';
+import { entityId } from './registry';
+import { dateOf, type DemoDevelopment, type DemoEvent, type DemoMeasured } from './world';
 
 function devFilter(ctx: Ctx, from: string, to: string, extra: (d: DemoDevelopment) => boolean) {
   const bbox = p.bbox(ctx);
@@ -51,8 +53,8 @@ export function mainDevelopments(ctx: Ctx) {
   const offset = p.int(ctx, 'offset', 0, 1e9) ?? 0;
   const rows = devFilter(
     ctx,
-    `${w.start}T00:00:00.000Z`,
-    `${p.addDays(w.end, 1)}T00:00:00.000Z`,
+    w.from,
+    w.to,
     (d) => (!axes || axes.includes(d.axis)) && (withMembers || d.axis !== 'member_count'),
   ).sort((a, b) => b.observedAt.localeCompare(a.observedAt) || b.seq - a.seq);
   const slice = rows.slice(offset, offset + size);
@@ -158,9 +160,46 @@ const DEFINITIONS: Record<DemoMeasured['kind'], Record<string, unknown>> = {
 };
 const CATEGORY: Record<DemoMeasured['kind'], [string, string]> = MEASURED;
 
-function measuredRecord(m: DemoMeasured, eventId: string): Record<string, unknown> {
+/**
+ * What each demo plan withholds of measured detail ("What a call returns depends on the plan:
+ * … a level of detail the plan lacks is reported in the response (… plan_lock) and is never
+ * applied silently"). The documents show no values by plan; these are the demo's. A withheld
+ * field is left out (never a zero), the record says detail_withheld, the list's meta
+ * detail_included false, and plan_lock names the fields and the plans that include them.
+ */
+const WITHHELD: Record<Plan, Partial<Record<DemoMeasured['kind'] | 'transit', string[]>>> = {
+  free: {
+    thermal: ['frp_mw', 'baseline_max_mw', 'times_baseline'],
+    nightlight: ['ratio_to_usual', 'percent_of_usual', 'observed_share'],
+    so2: ['peak_du', 'background_du', 'background_spread_du'],
+    quake: ['facilities'],
+    cyclone: ['forecast_positions', 'places_inside_forecast'],
+    transit: ['index', 'change', 'tanker_index'],
+  },
+  analyst: { transit: ['tanker_index'] },
+  pro: {},
+};
+const PLANS_WITH: Record<Plan, string[]> = { free: ['analyst', 'pro'], analyst: ['pro'], pro: [] };
+
+function withheldOf(ctx: Ctx, kind: DemoMeasured['kind'] | 'transit') {
+  const fields = WITHHELD[ctx.state.plan][kind] ?? [];
+  const omit = <T extends Record<string, unknown>>(o: T): T =>
+    Object.fromEntries(Object.entries(o).filter(([k]) => !fields.includes(k))) as T;
+  return {
+    fields,
+    omit,
+    planLock: fields.length
+      ? { plan_lock: { withheld: fields, required_plans: PLANS_WITH[ctx.state.plan] } }
+      : {},
+  };
+}
+
+function measuredRecord(m: DemoMeasured, eventId: string, e?: DemoEvent): Record<string, unknown> {
   const r = createRandom(m.seed);
   const [category, kind] = CATEGORY[m.kind];
+  // The record names the real place of its event (geography.ts), as its title does.
+  const placeName = e?.place.name ?? m.title;
+  const countryCode = e?.country.code ?? null;
   const common = {
     event_id: eventId,
     measured_kind: kind,
@@ -172,9 +211,9 @@ function measuredRecord(m: DemoMeasured, eventId: string): Record<string, unknow
   };
   const facility = {
     entity_id: `ent-${m.id.slice(-6)}`,
-    name: 'Registered facility',
-    subtype: 'refinery_energy',
-    country: 'XX',
+    name: e?.facility?.name ?? placeName,
+    subtype: e?.facility?.subtype ?? 'refinery_energy',
+    country: countryCode,
   };
   switch (m.kind) {
     case 'thermal':
@@ -198,7 +237,14 @@ function measuredRecord(m: DemoMeasured, eventId: string): Record<string, unknow
       return {
         ...common,
         recorded_at: m.at,
-        city: { slug: 'city', name: 'City', country_code: 'XX', lat: m.lat, lng: m.lng, half_size_deg: 0.1 },
+        city: {
+          slug: placeName.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+          name: placeName,
+          country_code: countryCode,
+          lat: m.lat,
+          lng: m.lng,
+          half_size_deg: 0.1,
+        },
         night: dateOf(m.at),
         first_night: dateOf(m.at),
         nights: [dateOf(m.at)],
@@ -215,7 +261,7 @@ function measuredRecord(m: DemoMeasured, eventId: string): Record<string, unknow
       return {
         ...common,
         recorded_at: m.at,
-        volcano: { name: 'Volcano', lat: m.lat, lng: m.lng },
+        volcano: { name: placeName, lat: m.lat, lng: m.lng },
         sensed_at: m.at,
         peak_du: r.round(5 + r.next() * 20, 1),
         background_du: 0.4,
@@ -237,12 +283,12 @@ function measuredRecord(m: DemoMeasured, eventId: string): Record<string, unknow
           depth_km: r.int(5, 60),
           occurred_at: m.at,
           epicentre: { lat: m.lat, lng: m.lng },
-          place: 'offshore',
+          place: e ? `near ${placeName}, ${e.country.name}` : 'offshore',
           review_status: 'reviewed',
           url: 'https://example.org/quake',
         },
         radius_km: 50,
-        facilities: [{ ...facility, distance_km: 12 }],
+        facilities: [{ ...facility, distance_km: r.round(2 + r.next() * 40, 1) }],
         facilities_total: 1,
         source_url: 'https://example.org/quake',
       };
@@ -271,9 +317,12 @@ function measuredRecord(m: DemoMeasured, eventId: string): Record<string, unknow
   }
 }
 
-/** The record's event id is the id of the signal it is in GET /signals (one event, two reads). */
+/** The record's event: the signal it is in GET /signals (one event, two reads). */
+const measuredEvent = (ctx: Ctx, m: DemoMeasured): DemoEvent | undefined =>
+  m.eventN === undefined ? undefined : ctx.world.survivor(ctx.world.events[m.eventN - 1]!);
+/** The record's event id is the id of that signal. */
 function measuredEventId(ctx: Ctx, m: DemoMeasured): string {
-  const e = m.eventN === undefined ? undefined : ctx.world.survivor(ctx.world.events[m.eventN - 1]!);
+  const e = measuredEvent(ctx, m);
   if (!e) return m.id;
   return ctx.state.profile === 'main' ? e.uuid : String(e.intId);
 }
@@ -286,10 +335,8 @@ export function measuredList(ctx: Ctx) {
   const w = p.clampWindow(ctx, dates.start ?? p.addDays(span.latest, -6), dates.end ?? span.latest);
   const bbox = p.bbox(ctx);
   const size = p.limit(ctx, 100, 50);
-  const from = `${w.start}T00:00:00.000Z`;
-  const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
   const rows = ctx.world.measured.filter(
-    (m) => m.kind === kind && m.at >= from && m.at < to && (!bbox || pointInBBox(m.lng, m.lat, bbox)),
+    (m) => m.kind === kind && m.at >= w.from && m.at < w.to && (!bbox || pointInBBox(m.lng, m.lat, bbox)),
   );
   const after = readCursor<[string, string]>(ctx);
   const startAt = after
@@ -299,6 +346,7 @@ export function measuredList(ctx: Ctx) {
   const slice = rows.slice(begin, begin + size);
   const last = slice[slice.length - 1];
   const more = begin + size < rows.length;
+  const held = withheldOf(ctx, kind);
   return {
     meta: {
       measured_kind: CATEGORY[kind][1],
@@ -306,60 +354,46 @@ export function measuredList(ctx: Ctx) {
       end_date: w.end,
       count: slice.length,
       total_count: rows.length,
-      detail_included: true,
+      detail_included: held.fields.length === 0,
       definition: DEFINITIONS[kind],
       next_cursor: more && last ? makeCursor(ctx, [last.at, last.id]) : null,
       has_more: more,
       ...(w.clamp ? { window_clamp: w.clamp } : {}),
     },
-    [MEASURED_KEYS[name]!]: slice.map((m) => measuredRecord(m, measuredEventId(ctx, m))),
+    [MEASURED_KEYS[name]!]: slice.map((m) => {
+      const record = measuredRecord(m, measuredEventId(ctx, m), measuredEvent(ctx, m));
+      return held.fields.length ? { ...held.omit(record), detail_withheld: true } : record;
+    }),
+    ...held.planLock,
   };
 }
 
-const STRAITS = [
-  'Strait of Hormuz',
-  'Bab el-Mandeb',
-  'Suez Canal',
-  'Strait of Malacca',
-  'Panama Canal',
-  'Bosporus',
-  'Strait of Gibraltar',
-  'Taiwan Strait',
-  'Dover Strait',
-  'Øresund',
-  'Kerch Strait',
-  'Lombok Strait',
-  'Sunda Strait',
-  'Makassar Strait',
-  'Cape of Good Hope',
-  'Magellan Strait',
-  'Korea Strait',
-  'Tsugaru Strait',
-  'Mozambique Channel',
-  'Yucatán Channel',
-  'Windward Passage',
-  'Florida Strait',
-  'Strait of Sicily',
-  'Dardanelles',
-  'Great Belt',
-  'Bering Strait',
-  'Torres Strait',
-  'Luzon Strait',
-];
-
+/**
+ * The transit index at the 28 straits and canals (geography.ts: IMF PortWatch's chokepoints, at
+ * their coordinates). A strait is below its usual level when the world holds a transit anomaly
+ * there in the month to the index's date, and the anomaly names that event.
+ */
 export function transit(ctx: Ctx) {
   const r = createRandom(ctx.state.world.now().getUTCDate() + 7);
   const asOf = p.addDays(ctx.world.today(), -((ctx.world.now().getUTCDay() + 1) % 7) - 4);
-  const places = STRAITS.map((name, i) => {
-    const index = r.round(60 + r.next() * 60, 1);
-    const below = index < 75;
+  const from = `${p.addDays(asOf, -30)}T00:00:00.000Z`;
+  const to = `${p.addDays(asOf, 1)}T00:00:00.000Z`;
+  const recent = ctx.world
+    .listed()
+    .filter((e) => e.category === 'transit_anomaly' && e.occurredAt >= from && e.occurredAt < to);
+  const held = withheldOf(ctx, 'transit');
+  const places = geography().chokepoints.map((k) => {
+    const anomaly = recent.filter((e) => e.facility === k.facility).at(-1);
+    const below = anomaly !== undefined;
+    const index = below ? r.round(40 + r.next() * 30, 1) : r.round(80 + r.next() * 40, 1);
+    const since = anomaly ? dateOf(anomaly.occurredAt) : asOf;
     return {
-      entity_id: `chokepoint-${i + 1}`,
-      name,
-      lat: r.round(-40 + r.next() * 100, 2),
-      lng: r.round(-180 + r.next() * 360, 2),
+      entity_id: entityId(ctx.state.profile, k.place.name),
+      name: k.place.name,
+      lat: k.place.lat,
+      lng: k.place.lng,
       status: below ? 'below' : 'usual',
-      level: {
+      level: held.omit({
         as_of: asOf,
         status: below ? 'below' : 'usual',
         index,
@@ -367,14 +401,14 @@ export function transit(ctx: Ctx) {
         tanker_index: r.round(50 + r.next() * 70, 1),
         revised: false,
         first_recorded_at: `${asOf}T06:00:00Z`,
-      },
-      detail_withheld: false,
-      anomaly: below
+      }),
+      detail_withheld: held.fields.length > 0,
+      anomaly: anomaly
         ? {
             direction: 'below',
-            since: p.addDays(asOf, -r.int(7, 30)),
-            days: r.int(7, 30),
-            event_id: `transit-${i + 1}`,
+            since,
+            days: Math.max(1, Math.round((Date.parse(asOf) - Date.parse(since)) / 86_400_000) + 1),
+            event_id: ctx.state.profile === 'main' ? anomaly.uuid : String(anomaly.intId),
           }
         : null,
     };
@@ -384,11 +418,12 @@ export function transit(ctx: Ctx) {
       as_of: asOf,
       count: places.length,
       anomalous_count: places.filter((x) => x.anomaly).length,
-      detail_included: true,
+      detail_included: held.fields.length === 0,
       definition: 'index of ship transits; 100 = usual level',
-      attribution: 'demo data',
+      attribution: 'demo data; straits and canals as IMF PortWatch defines them',
     },
     places,
+    ...held.planLock,
   };
 }
 

@@ -8,14 +8,44 @@ import * as p from './params';
 import { createRandom, hashString } from './random';
 import { dateOf } from './world';
 
+/**
+ * Each collection's sun-synchronous orbit crosses a place at the same local solar time every
+ * pass (`solarHours`: Sentinel-2's descending node at 10:30; Sentinel-1's and NISAR's dawn-dusk
+ * orbits at about 06:00 descending and 18:00 ascending), so its scenes are acquired then.
+ */
 const COLLECTIONS: Record<
   string,
-  { footprintDeg: number; revisit: number; prefix: string; platform: string }
+  { footprintDeg: number; revisit: number; prefix: string; platform: string; solarHours: number[] }
 > = {
-  'sentinel-2-l2a': { footprintDeg: 1.0, revisit: 0.4, prefix: 'S2B_MSIL2A', platform: 'sentinel-2b' },
-  'sentinel-1-grd': { footprintDeg: 2.3, revisit: 0.3, prefix: 'S1A_IW_GRDH', platform: 'sentinel-1a' },
-  'nisar-l-band': { footprintDeg: 2.4, revisit: 0.25, prefix: 'NISAR_L2_GCOV', platform: 'nisar' },
+  'sentinel-2-l2a': {
+    footprintDeg: 1.0,
+    revisit: 0.4,
+    prefix: 'S2B_MSIL2A',
+    platform: 'sentinel-2b',
+    solarHours: [10.5],
+  },
+  'sentinel-1-grd': {
+    footprintDeg: 2.3,
+    revisit: 0.3,
+    prefix: 'S1A_IW_GRDH',
+    platform: 'sentinel-1a',
+    solarHours: [6, 18],
+  },
+  'nisar-l-band': {
+    footprintDeg: 2.4,
+    revisit: 0.25,
+    prefix: 'NISAR_L2_GCOV',
+    platform: 'nisar',
+    solarHours: [6, 18],
+  },
 };
+
+/** The UTC time (on day `d`) at which local solar time at `lng` is `solar` hours, give or take `jitterMin`. */
+export function acquiredAt(d: string, lng: number, solar: number, jitterMin: number): string {
+  const minutes = Math.round(((((solar - lng / 15) % 24) + 24) % 24) * 60 + jitterMin);
+  const ms = Date.parse(`${d}T00:00:00Z`) + ((minutes + 1440) % 1440) * 60_000;
+  return new Date(ms - (ms % 1000)).toISOString().replace('.000Z', 'Z');
+}
 /** Days each side of event_date in the demo's canonical pre/post span (the service's is not shown). */
 export const PRE_POST_SPAN_DAYS = 14;
 /** Cloud cover above which an optical scene is not usable for analysis (the demo's bar). */
@@ -90,7 +120,8 @@ export function imagery(ctx: Ctx) {
     const r = createRandom(hashString(`${collection}|${bbox.join(',')}|${d}`));
     if (!r.chance(spec.revisit)) continue;
     const cloud = collection === 'sentinel-2-l2a' ? r.round(r.next() * 100, 1) : 0;
-    const hour = r.int(0, 23);
+    const solar = r.pick(spec.solarHours);
+    const jitter = r.int(-20, 20); // across the swath, a scene is some minutes off the node's time
     // A footprint of the collection's size near the box: it need not cover every point of it.
     const cx = centre[0] + (r.next() - 0.5) * 1.2 * spec.footprintDeg;
     const cy = centre[1] + (r.next() - 0.5) * 1.2 * spec.footprintDeg;
@@ -101,7 +132,7 @@ export function imagery(ctx: Ctx) {
       r.round(cy + half, 4),
     ];
     const id = `${spec.prefix}_${d.replace(/-/g, '')}_${r.hex(6)}`;
-    const datetime = `${d}T${String(hour).padStart(2, '0')}:30:00Z`;
+    const datetime = acquiredAt(d, cx, solar, jitter);
     if (!intersects(fp, bbox)) continue; // the catalog answers scenes that touch the box
     if (cloudMax !== undefined && cloud > cloudMax) continue;
     if (datetime > ctx.world.now().toISOString()) continue;

@@ -101,12 +101,7 @@ function mainWindow(ctx: Ctx, clamps: Record<string, unknown>) {
   if (start && end) {
     const w = p.clampWindow(ctx, start, end);
     if (w.clamp) clamps.window_clamp = w.clamp;
-    return {
-      from: `${w.start}T00:00:00.000Z`,
-      to: `${p.addDays(w.end, 1)}T00:00:00.000Z`,
-      start: w.start,
-      end: w.end,
-    };
+    return { from: w.from, to: w.to, start: w.start, end: w.end };
   }
   let r = recency ?? '24h';
   if (r !== '24h' && !ctx.plan.realTime) {
@@ -120,7 +115,9 @@ function mainWindow(ctx: Ctx, clamps: Record<string, unknown>) {
   const fromMs = toMs - { '15m': 900_000, '1h': 3_600_000, '24h': 86_400_000 }[r]!;
   const from = new Date(fromMs).toISOString();
   const to = new Date(toMs).toISOString();
-  return { from, to, start: dateOf(from), end: dateOf(to) };
+  // The window's last day is the day its last instant falls on: without real-time the latest
+  // readable day (yesterday), not the midnight it ends at.
+  return { from, to, start: dateOf(from), end: dateOf(new Date(toMs - 1).toISOString()) };
 }
 
 export function mainSignals(ctx: Ctx) {
@@ -185,13 +182,9 @@ export function mainSignals(ctx: Ctx) {
       linkedTo.slice(linkedTo.indexOf(':') + 1).toLowerCase(),
     ];
     if (kind === 'actor') return (e.actor ?? '').toLowerCase() === value;
-    if (kind === 'place') return e.place.name.toLowerCase() === value;
+    if (kind === 'place') return e.stage !== 'reported' && e.place.name.toLowerCase() === value;
     // facility:<entity_id>: the registry's id, linked as GET /entities/{id} links it.
-    return (
-      e.stage === 'pinpointed' &&
-      e.place.facility !== undefined &&
-      entityId('main', e.place.facility).toLowerCase() === value
-    );
+    return e.facility !== undefined && entityId('main', e.facility.name).toLowerCase() === value;
   };
   const base = ctx.world
     .listed()
@@ -236,8 +229,10 @@ export function mainSignals(ctx: Ctx) {
 
 export function alternateSignals(ctx: Ctx) {
   const clamps: Record<string, unknown> = {};
-  const win = p.alternateWindow(ctx, 7);
-  const w = p.clampWindow(ctx, win.start, win.end);
+  const updatedSince = p.timestamp(ctx, 'updated_since');
+  // Alternate: "updated_since ... ignores the date window". The plan's bounds still hold (the
+  // main document: "it never starts before the plan's history floor"), and a clamp says so.
+  const w = updatedSince ? sinceWindow(ctx, updatedSince) : p.clampWindow(ctx, ...altDates(ctx));
   if (w.clamp) clamps.window_clamp = w.clamp;
   const bbox = p.bbox(ctx);
   const categories = p.list(ctx, 'categories');
@@ -246,7 +241,6 @@ export function alternateSignals(ctx: Ctx) {
   const escalating = p.bool(ctx, 'escalating');
   const sort = p.str(ctx, 'sort');
   if (sort !== undefined && sort !== 'geoint') throw badParams('sort must be geoint or omitted');
-  const updatedSince = p.timestamp(ctx, 'updated_since');
   const createdSince = p.timestamp(ctx, 'created_since');
   const observability = p.str(ctx, 'observability');
   if (observability !== undefined && !['observable', 'not_observable'].includes(observability))
@@ -261,17 +255,13 @@ export function alternateSignals(ctx: Ctx) {
   const taskable = p.bool(ctx, 'taskable_only');
   const ready = p.bool(ctx, 'collection_ready_only');
   const size = p.limit(ctx, 500, 100);
-  const from = `${w.start}T00:00:00.000Z`;
-  const to = `${p.addDays(w.end, 1)}T00:00:00.000Z`;
   const rows = ctx.world.listed().filter((e) => {
     const status = observabilityStatus(e);
     const s = alternateSignal(e) as { intelligence: Record<string, unknown> };
-    // Alternate rule: updated_since ignores the date window.
-    const inWindow = updatedSince
-      ? e.lastUpdatedAt >= updatedSince
-      : e.occurredAt >= from && e.occurredAt < to;
     return (
-      inWindow &&
+      e.occurredAt >= w.from &&
+      e.occurredAt < w.to &&
+      (!updatedSince || e.lastUpdatedAt >= updatedSince) &&
       (!createdSince || e.createdAt >= createdSince) &&
       (!bbox || pointInBBox(e.lng, e.lat, bbox)) &&
       (!categories || categories.includes(e.category)) &&
@@ -291,6 +281,46 @@ export function alternateSignals(ctx: Ctx) {
   return {
     meta: { ...listMeta(w, bbox, categories, pg), ...clamps },
     signals: pg.slice.map(alternateSignal),
+  };
+}
+
+const altDates = (ctx: Ctx): [string, string] => {
+  const { start, end } = p.alternateWindow(ctx, 7);
+  return [start, end];
+};
+
+/**
+ * The alternate list with updated_since: no date window, only the plan's readable span (its
+ * history floor, and without real-time its latest readable day); a clamp states each bound
+ * that narrowed what was asked, in terms of what was asked (updated_since), not of a window
+ * that was not applied.
+ */
+function sinceWindow(ctx: Ctx, updatedSince: string): p.Window {
+  const span = p.planSpan(ctx);
+  const floor = p.planFloor(ctx);
+  const start = span.floor;
+  const end = ctx.plan.realTime ? p.addDays(ctx.world.today(), 1) : span.latest;
+  const w = { start, end, from: `${start}T00:00:00.000Z`, to: `${p.addDays(end, 1)}T00:00:00.000Z` };
+  const reasons = [
+    // The floor narrowed the answer when an event updated since then occurred before it.
+    ...(floor !== null &&
+    ctx.world.listed().some((e) => e.lastUpdatedAt >= updatedSince && e.occurredAt < w.from)
+      ? ['plan_history_floor']
+      : []),
+    ...(ctx.plan.realTime ? [] : ['plan_without_real_time']),
+  ];
+  if (!reasons.length) return w;
+  return {
+    ...w,
+    clamp: {
+      requested: { updated_since: updatedSince },
+      applied: {
+        updated_since: updatedSince,
+        ...(floor !== null ? { occurred_from: floor } : {}),
+        ...(ctx.plan.realTime ? {} : { occurred_through: span.latest }),
+      },
+      reason: reasons.length === 1 ? reasons[0] : reasons,
+    },
   };
 }
 

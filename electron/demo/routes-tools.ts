@@ -1,15 +1,16 @@
 // Ground measurements (elevation, terrain, index series, ships), brief and assessment.
 // Synthetic but shaped per the documents; answers are seeded by the request so they repeat.
-import { bboxAreaKm2, bboxCentre, pointInBBox, type BBox } from '../../shared/bbox';
+import { bboxAreaKm2, bboxCentre, type BBox } from '../../shared/bbox';
 import { INDEXES as INDEX_NAMES } from '../../shared/service/values';
 import { badParams, type Ctx } from './http';
 import * as p from './params';
 import type { createRandom } from './random';
-import { COUNTRIES } from './geography';
+import { geography } from './geography';
+import { aoiOf, locationText } from './serialize';
 import { eid, eventFor, seeded } from './routes-collection';
 import { dateOf } from './world';
 function elevationOf(b: BBox, r: ReturnType<typeof createRandom>) {
-  const onLand = COUNTRIES.some((c) => pointInBBox(bboxCentre(b).lon, bboxCentre(b).lat, c.bbox));
+  const onLand = geography().onLand(bboxCentre(b).lon, bboxCentre(b).lat);
   if (!onLand) return null; // missing coverage over water is absence, never 0 m
   const min = r.int(0, 800);
   const max = min + r.int(10, 2000);
@@ -232,7 +233,7 @@ export function assess(ctx: Ctx, cache: Map<string, boolean>) {
     ctx.charge(kind === 'deep' ? 15 : 5);
     cache.set(key, true);
   }
-  const aoi = [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05];
+  const aoi = aoiOf(e);
   return {
     kind,
     cached,
@@ -245,7 +246,7 @@ export function assess(ctx: Ctx, cache: Map<string, boolean>) {
     context: {
       event_id: eid(ctx, e),
       event_date: dateOf(e.occurredAt),
-      target: e.place.facility ?? e.place.name,
+      target: locationText(e),
       aoi_bbox: aoi,
       satellite_observability: 'observable',
       quality_status: 'passed',

@@ -3,7 +3,7 @@
 import { badParams, HttpFail, makeCursor, readCursor, type Ctx } from './http';
 import * as p from './params';
 import { DEMO_NAMES_NOTE, isDemoName } from './routes-collection';
-import { alternateThread, decisionPackage, watchItem } from './serialize';
+import { alternateThread, decisionPackage, locationText, watchItem } from './serialize';
 import { uuidFrom, type DemoEvent, type DemoWatch } from './world';
 
 // ---- alternate: watches, packages, notes -----------------------------------------------------
@@ -195,21 +195,32 @@ export function noteDelete(ctx: Ctx) {
   return { deleted: n.id };
 }
 
+/** How precisely an event is placed, as the refine-location result states it. */
+const placement = (e: DemoEvent) =>
+  e.stage === 'reported'
+    ? { granularity: 'country', uncertainty_m: 200_000, footprint_kind: 'centroid' }
+    : e.stage === 'localized'
+      ? { granularity: 'locality', uncertainty_m: 5_000, footprint_kind: 'centroid' }
+      : { granularity: 'facility', uncertainty_m: 250, footprint_kind: 'point' };
+
+/**
+ * "3 to 29 tok, 0 if the location does not improve": a deeper read places a country-level
+ * event at its town and a town's at the facility its sources name, and the event keeps that
+ * place (its stage, point and place text; a stage development says so). Asked again, there
+ * is nothing finer to find: 0 tokens.
+ */
 export function refineLocation(ctx: Ctx) {
   const e = ctx.world.byInt(Number(ctx.params[0]));
   if (!e) throw new HttpFail(404, 'NOT_FOUND', 'no event with this id');
-  const improved = e.stage !== 'pinpointed';
-  const charged = improved ? 3 + (e.n % 27) : 0; // 0 if the location does not improve
-  ctx.charge(charged);
-  const before = {
-    granularity: e.stage === 'reported' ? 'country' : 'locality',
-    uncertainty_m: e.stage === 'reported' ? 200_000 : 5_000,
-    footprint_kind: 'centroid',
-  };
-  const after = improved ? { granularity: 'facility', uncertainty_m: 250, footprint_kind: 'point' } : before;
+  const improvable = ctx.world.canRefineLocation(e);
+  const charged = improvable ? 3 + (e.n % 27) : 0;
+  ctx.charge(charged); // a 402 here changes nothing
+  const before = placement(e);
+  const improved = improvable && ctx.world.refineLocation(e);
+  const after = placement(e);
   return {
     summary: improved
-      ? 'Located more precisely from a second source.'
+      ? `Located more precisely from a second source: ${locationText(e)}.`
       : 'No finer place named in the sources.',
     result: {
       improved,
@@ -220,7 +231,7 @@ export function refineLocation(ctx: Ctx) {
             {
               url: `https://${e.hosts[0]}/news/${e.intId}`,
               publisher: e.hosts[0],
-              place_named: e.place.name,
+              place_named: e.stage === 'pinpointed' && e.facility ? e.facility.name : e.place.name,
               origin: 'article',
             },
           ]
@@ -278,14 +289,29 @@ export function claims(ctx: Ctx) {
   const since = sinceOf(ctx);
   const restatedOnly = p.bool(ctx, 'restated_only') ?? false;
   const downgradedOnly = p.bool(ctx, 'downgraded_only') ?? false;
-  const rows = ctx.world
-    .listed()
-    .filter((e) => e.measuredKind === undefined)
-    .slice(-200)
+  // event_id: "matched by the claim's own recorded event and by the registry facilities the
+  // event is linked to; when neither resolves nothing is returned", over the whole record
+  // (not only the recent claims the unfiltered list shows). A folded id is its survivor.
+  const asked = eventId === undefined ? undefined : ctx.world.byInt(Number(eventId));
+  const target = asked ? ctx.world.survivor(asked) : undefined;
+  const matchedBy = (e: DemoEvent): 'event' | 'facility' | null => {
+    if (!target) return null;
+    if (ctx.world.survivor(e) === target) return 'event';
+    return target.facility !== undefined && e.facility === target.facility ? 'facility' : null;
+  };
+  const pool =
+    eventId === undefined
+      ? ctx.world
+          .listed()
+          .filter((e) => e.measuredKind === undefined)
+          .slice(-200)
+      : ctx.world.events.filter(
+          (e) => e.measuredKind === undefined && e.retractedAt === undefined && matchedBy(e) !== null,
+        );
+  const rows = pool
     .map(claimOf)
     .filter(
       (c) =>
-        (!eventId || String(c.event.intId) === eventId) &&
         (!cls || c.claim.evidence_class === cls) &&
         (!since || c.assertedAt >= since) &&
         (!restatedOnly || 'restated_by' in c.claim) &&
@@ -305,7 +331,15 @@ export function claims(ctx: Ctx) {
       downgraded: rows.filter(downgraded).length,
     },
     summary: `${rows.length} claims`,
-    ...(eventId ? { event_link: { linked: rows.length > 0 } } : {}),
+    ...(eventId !== undefined
+      ? {
+          event_link: {
+            linked: pool.length > 0,
+            by_event: pool.filter((e) => matchedBy(e) === 'event').length,
+            by_facility: pool.filter((e) => matchedBy(e) === 'facility').length,
+          },
+        }
+      : {}),
   };
 }
 

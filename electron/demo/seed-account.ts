@@ -1,7 +1,7 @@
 // The seeded account of the demo world: six watches (three bound to standing orders) and
 // three monitoring areas, drawn from the world's stream in the order the world always drew them.
 import { pointInBBox } from '../../shared/bbox';
-import { COUNTRIES } from './geography';
+import { geography } from './geography';
 import type { Random } from './random';
 import type { DemoArea, DemoEvent, DemoOrder, DemoWatch } from './world-types';
 import { dateOf, isoAt, uuidFrom } from './world-stamps';
@@ -109,7 +109,7 @@ export function seedWatchesAndOrders(
 
 /** A place to watch when the world has no placed event yet. */
 function placeAnchor(r: Random): { lng: number; lat: number; place: { name: string } } {
-  const place = r.pick(r.pick(COUNTRIES).places);
+  const place = r.pick(r.pick(geography().countries).places);
   return { lng: place.lng, lat: place.lat, place };
 }
 
@@ -117,14 +117,17 @@ export function seedAreas(r: Random, end: number): DemoArea[] {
   const areas: DemoArea[] = [];
   const metrics = ['ship_detection', 'fire_count', 'ndvi'];
   for (let i = 0; i < 3; i++) {
-    const place = r.pick(r.pick(COUNTRIES).places);
+    const place = r.pick(r.pick(geography().countries).places);
     const series = [];
-    for (let d = 30; d >= 1; d -= 3) {
+    // One point of each series departs from the rest: the anomaly a view can show.
+    const spike = r.int(0, 9);
+    for (let d = 30, k = 0; d >= 1; d -= 3, k++) {
       const date = dateOf(isoAt(end - d * DAY));
+      const value = r.round(r.next() * 40, 1);
       series.push({
         date,
-        value: r.round(r.next() * 40, 1),
-        is_anomaly: r.chance(0.1),
+        value: k === spike ? r.round(value + 60, 1) : value,
+        is_anomaly: k === spike,
         stac_item_id: `S1A_IW_GRDH_${date.replace(/-/g, '')}_${r.hex(6)}`,
       });
     }

@@ -28,11 +28,22 @@ export const plottable = (e: DemoEvent): boolean => e.stage !== 'reported';
 
 /** The place text at the event's stage; the signal, its thread and q all use this one. */
 export const locationText = (e: DemoEvent): string =>
-  e.stage === 'pinpointed' && e.place.facility
-    ? e.place.facility
+  e.stage === 'pinpointed' && e.facility
+    ? e.facility.name
     : e.stage === 'reported'
       ? e.country.name
       : e.place.name;
+
+/** The site a collection plan targets: the named facility, or a settlement (never a hidden town). */
+export const collectionTarget = (e: DemoEvent): string =>
+  e.stage === 'pinpointed' && e.facility ? e.facility.name : 'settlement';
+
+/** A signal's area of interest: about 1 km round a facility, 10 km round a town, a country's box. */
+export function aoiOf(e: DemoEvent): number[] {
+  if (e.stage === 'reported') return [...e.country.bbox];
+  const half = e.stage === 'pinpointed' ? 0.005 : 0.05;
+  return [e.lng - half, e.lat - half, e.lng + half, e.lat + half].map((x) => Number(x.toFixed(4)));
+}
 
 /**
  * Alternate observability_status: three buckets. An event without a search-ready point or a
@@ -43,7 +54,7 @@ export const observabilityStatus = (e: DemoEvent): 'observable' | 'not_observabl
   e.stage === 'reported' ? 'insufficient_detail' : e.observability > 0.3 ? 'observable' : 'not_observable';
 
 export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<string, unknown> {
-  const aoi = [e.lng - 0.05, e.lat - 0.05, e.lng + 0.05, e.lat + 0.05].map((x) => Number(x.toFixed(4)));
+  const aoi = aoiOf(e);
   return {
     id: e.uuid,
     category: e.category,
@@ -79,7 +90,7 @@ export function mainSignal(e: DemoEvent, opts: { geoint: boolean }): Record<stri
     collection: {
       level: e.severityScore > 6 ? 'vhr' : 'hr',
       sensor: e.category === 'maritime_incident' ? 'sar' : 'optical',
-      target: e.place.facility ?? 'settlement',
+      target: collectionTarget(e),
       reason: 'damage visible from orbit',
       niirs: 5,
       analysis: 'change_detection',
@@ -132,7 +143,7 @@ export function alternateSignal(e: DemoEvent): Record<string, unknown> {
     collection: {
       rs_level: e.severityScore > 6 ? 'vhr' : 'hr',
       rs_sensor: 'optical',
-      rs_target: e.place.facility ?? 'settlement',
+      rs_target: collectionTarget(e),
       rs_reason: 'damage visible from orbit',
       rs_niirs: 5,
       rs_analysis: 'change_detection',
@@ -183,7 +194,8 @@ export function alternateDevelopment(world: DemoWorld, d: DemoDevelopment): Reco
     source: d.source,
     previous_state: d.previous,
     current_state: d.current,
-    change_summary: `${d.axis.replace(/_/g, ' ')}: ${d.previous ?? 'none'} → ${d.current}`,
+    // Unknown is never "none" (issue 23): a null previous state was not stated.
+    change_summary: `${d.axis.replace(/_/g, ' ')}: ${d.previous ?? 'unknown before'} → ${d.current}`,
     is_new: d.axis === 'stage',
     detected_at: d.observedAt,
     event_occurred_at: e.occurredAt,

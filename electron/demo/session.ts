@@ -31,6 +31,28 @@ export function demoWorldOptions(env: NodeJS.ProcessEnv = process.env): { seed: 
   return { seed, now: () => new Date(start + (Date.now() - began)) };
 }
 
+/** Seconds between the live world's steps by default: a revision in 4 minutes, a fired order in 6. */
+export const DEMO_PACE_SECONDS = 120;
+
+/**
+ * How fast the demo world moves while it runs (electron/demo/live.ts): a step every
+ * `$WATCHFLOOR_DEMO_PACE` seconds (default 120; smaller for tests, 0 for a world that stands
+ * still). Returns the step in ms, or null for a still world.
+ */
+export function demoPaceMs(env: NodeJS.ProcessEnv = process.env): number | null {
+  const text = env.WATCHFLOOR_DEMO_PACE;
+  const seconds = text === undefined || text === '' ? DEMO_PACE_SECONDS : Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new Error(`WATCHFLOOR_DEMO_PACE must be a number of seconds (0 for a still world), got "${text}"`);
+  return seconds === 0 ? null : Math.round(seconds * 1000);
+}
+
 export function startDemo(profile: Profile, env: NodeJS.ProcessEnv = process.env): Promise<DemoService> {
-  return startDemoService({ profile, signalsPerDay: 40, ...demoWorldOptions(env) });
+  const everyMs = demoPaceMs(env);
+  return startDemoService({
+    profile,
+    signalsPerDay: 40,
+    ...demoWorldOptions(env),
+    ...(everyMs ? { live: { everyMs } } : {}),
+  });
 }

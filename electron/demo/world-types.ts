@@ -1,6 +1,6 @@
 // The demo world's records (see world.ts): events, their change log, watches, standing orders,
 // monitoring areas and measured records. Profile shapes are made from these in serialize.ts.
-import type { Country, Place } from './geography';
+import type { Country, Facility, Place } from './geography';
 
 export interface DemoEvent {
   n: number;
@@ -10,7 +10,10 @@ export interface DemoEvent {
   title: string;
   summary: string;
   country: Country;
+  /** The town it happened in or off (a reported signal's is known to the world, not said). */
   place: Place;
+  /** The facility a pinpointed signal names (a transit signal's: its strait or canal). */
+  facility?: Facility;
   stage: 'reported' | 'localized' | 'pinpointed';
   lat: number;
   lng: number;
@@ -128,10 +131,14 @@ export interface SignalOptions {
   near?: Pick<DemoEvent, 'country' | 'place'>;
   category?: string;
   geointScore?: number;
+  /** When it was first enriched (ms), if not drawn from its occurrence. */
+  createdAt?: number;
 }
 
 export interface WorldOptions {
   seed: number;
   now: () => Date;
   signalsPerDay: number;
+  /** The world moves on its own, a step every `everyMs` from its start (demo mode; DemoWorld.catchUp). */
+  live?: { everyMs: number };
 }

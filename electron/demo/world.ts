@@ -2,9 +2,23 @@
 // measured records, generated from a seed and advanced by tests (new signals, refolds, folds,
 // retractions, an order firing, a watch changing bucket). Profile shapes live in serialize.ts.
 import { pointInBBox } from '../../shared/bbox';
-import { CATEGORIES, COUNTRIES, HOSTS, MARKETS, TITLES, type Country, type Place } from './geography';
-import { measuredEvent, measuredTitle, transitRecords } from './measured';
-import { createRandom, type Random } from './random';
+import {
+  CATEGORIES,
+  FACILITY_TITLES,
+  geography,
+  HOSTS,
+  MARKETS,
+  offsetKm,
+  PINPOINT_RADIUS_M,
+  REPORTED_TITLES,
+  TITLES,
+  type Country,
+  type Facility,
+  type Place,
+} from './geography';
+import { liveTick } from './live';
+import { measuredEvent, measuredSpot, transitRecords } from './measured';
+import { createRandom, hashString, type Random } from './random';
 import { seedAreas, seedWatchesAndOrders } from './seed-account';
 import { dateOf, isoAt } from './world-stamps';
 import type {
@@ -32,18 +46,54 @@ export class DemoWorld {
   readonly areas: DemoArea[] = [];
   readonly measured: DemoMeasured[] = [];
   private readonly rnd: Random;
-  private readonly measuredPlaces = new Map<DemoMeasured, { country: Country; place: Place }>();
+  private readonly measuredPlaces = new Map<
+    DemoMeasured,
+    { country: Country; place: Place; facility?: Facility }
+  >();
   private devSeq = 0;
   private clockOffset = 0;
+  /** Live worlds: when the world started moving on its own, and how many steps it has taken. */
+  private liveFrom = 0;
+  private liveTicks = 0;
+  /** While a live step is taken (after the fact), the world's clock stands at its time. */
+  private stepAt: number | null = null;
 
   constructor(private readonly opts: WorldOptions) {
     this.rnd = createRandom(opts.seed);
     this.seed();
+    this.liveFrom = this.now().getTime();
   }
 
   /** The world's clock: the configured clock plus whatever tests advanced it by. */
   now(): Date {
+    if (this.stepAt !== null) return new Date(this.stepAt);
     return new Date(this.opts.now().getTime() + this.clockOffset);
+  }
+
+  /**
+   * A live world (WorldOptions.live) moves on its own: every `everyMs` from its start, new
+   * signals and developments arrive, and in turn a watch's decision package is revised or a
+   * standing order fires (live.ts). The steps are taken when the world is next looked at, each
+   * at its own time and from its own seeded stream, so the world stays a function of its seed
+   * and clock. The demo service calls this before each request.
+   */
+  catchUp(): void {
+    const live = this.opts.live;
+    if (!live || this.stepAt !== null) return;
+    const now = this.now().getTime();
+    while (this.liveFrom + (this.liveTicks + 1) * live.everyMs <= now) {
+      this.liveTicks++;
+      this.stepAt = this.liveFrom + this.liveTicks * live.everyMs;
+      try {
+        liveTick(this, this.liveTicks, createRandom(hashString(`${this.opts.seed}:live:${this.liveTicks}`)));
+      } finally {
+        this.stepAt = null;
+      }
+    }
+  }
+  /** Steps the live world has taken. */
+  get liveSteps(): number {
+    return this.liveTicks;
   }
   advanceClock(ms: number): void {
     this.clockOffset += ms;
@@ -76,34 +126,50 @@ export class DemoWorld {
     this.seedMeasuredEvents(start, end);
   }
 
-  private createEvent(at: number, o: SignalOptions = {}): DemoEvent {
-    const r = this.rnd;
+  /**
+   * A new signal at a real place, scattered as its stage allows: pinpointed within
+   * PINPOINT_RADIUS_M of its facility, localized within its town's radius (a few km, less where
+   * the coast or a border is nearer), reported at the country's inner point with words that
+   * name only the country; a maritime incident at sea off a port.
+   */
+  private createEvent(at: number, o: SignalOptions = {}, r: Random = this.rnd): DemoEvent {
     const n = this.events.length + 1;
     const category = o.category ?? r.pick(CATEGORIES);
-    const country = o.near?.country ?? r.pick(COUNTRIES);
-    const place = o.near?.place ?? r.pick(country.places);
-    const stage =
-      place.facility && r.chance(0.5) ? 'pinpointed' : o.near || r.chance(0.75) ? 'localized' : 'reported';
-    const jitter = stage === 'reported' ? 0 : (r.next() - 0.5) * 0.2;
-    const lat = stage === 'reported' ? (country.bbox[1] + country.bbox[3]) / 2 : place.lat + jitter;
-    const lng = stage === 'reported' ? (country.bbox[0] + country.bbox[2]) / 2 : place.lng + jitter;
-    const where = stage === 'pinpointed' && place.facility ? place.facility : place.name;
+    const where = o.near ? this.nearPlace(o.near, r) : this.drawPlace(category, r);
+    const { country, place, facility, stage } = where;
+    const words = category.replace(/_/g, ' ');
+    const title =
+      stage === 'reported'
+        ? `${r.pick(REPORTED_TITLES[category] ?? ['Events reported in'])} ${country.name}`
+        : facility
+          ? `${r.pick(FACILITY_TITLES[category] ?? TITLES[category] ?? ['Event reported at'])} ${facility.name}`
+          : `${r.pick(TITLES[category] ?? ['Event reported near'])} ${place.name}`;
+    const summary =
+      stage === 'reported'
+        ? `Reports describe ${words} in ${country.name}; no town or site is named.`
+        : facility
+          ? `Reports describe ${words} at ${facility.name}, ${place.name}, ${country.name}.`
+          : where.atSea
+            ? `Reports describe a ${words} at sea off ${place.name}, ${country.name}. The position is approximate.`
+            : `Reports describe ${words} around ${place.name}, ${country.name}. Details remain limited.`;
     const severityScore = r.round(1 + r.next() * 9, 1);
     const hosts = r.sample(HOSTS, r.int(1, 5));
     // First enriched minutes to hours later, never in the world's future.
-    const created = Math.max(at, Math.min(at + r.int(5, 240) * 60_000, this.now().getTime() - 1000));
+    const created =
+      o.createdAt ?? Math.max(at, Math.min(at + r.int(5, 240) * 60_000, this.now().getTime() - 1000));
     const e: DemoEvent = {
       n,
       uuid: r.uuid(),
       intId: 1_000_000 + n,
       category,
-      title: `${r.pick(TITLES[category] ?? ['Event reported near'])} ${where}`,
-      summary: `Reports describe ${category.replace(/_/g, ' ')} around ${place.name}, ${country.name}. Details remain limited.`,
+      title,
+      summary,
       country,
       place,
+      ...(facility ? { facility } : {}),
       stage,
-      lat: r.round(lat, 4),
-      lng: r.round(lng, 4),
+      lat: r.round(where.lat, 4),
+      lng: r.round(where.lng, 4),
       severityScore,
       geointScore: o.geointScore ?? r.round(r.next() * 10, 1),
       escalating: r.chance(0.25),
@@ -125,6 +191,42 @@ export class DemoWorld {
     this.events.push(e);
     this.logDevelopment(e, 'stage', null, e.stage, 'reported_location', severityScore >= 6, e.createdAt);
     return e;
+  }
+
+  /** Where a signal of this category happens: a town, a facility, the sea off a port, or a country. */
+  private drawPlace(category: string, r: Random): Placement {
+    const geo = geography();
+    if (category === 'maritime_incident') {
+      const country = r.pick(geo.countries.filter((c) => c.ports.length > 0));
+      const port = r.pick(country.ports);
+      const at = scatter(r.pick(port.sea), 1, r);
+      return { country, place: port.place, stage: 'localized', atSea: true, ...at };
+    }
+    const country = r.pick(geo.countries);
+    const place = r.pick(country.places);
+    if (place.facilities?.length && r.chance(0.4)) {
+      const facility = r.pick(place.facilities);
+      const at = scatter(facility, Math.min(PINPOINT_RADIUS_M, facility.clearM - 50) / 1000, r);
+      return { country, place, facility, stage: 'pinpointed', ...at };
+    }
+    if (r.chance(0.75))
+      return { country, place, stage: 'localized', ...scatter(place, place.radiusKm ?? 0, r) };
+    return { country, place, stage: 'reported', ...country.centre };
+  }
+
+  /** A test's place (SignalOptions.near): its facility or the place itself, never country-level. */
+  private nearPlace(near: Pick<DemoEvent, 'country' | 'place'>, r: Random): Placement {
+    const { country, place } = near;
+    const facility = place.facilities?.length && r.chance(0.5) ? r.pick(place.facilities) : undefined;
+    if (facility)
+      return {
+        country,
+        place,
+        facility,
+        stage: 'pinpointed',
+        ...scatter(facility, Math.min(PINPOINT_RADIUS_M, facility.clearM - 50) / 1000, r),
+      };
+    return { country, place, stage: 'localized', ...scatter(place, place.radiusKm ?? 2, r) };
   }
 
   private logDevelopment(
@@ -150,12 +252,12 @@ export class DemoWorld {
     });
   }
 
-  private refoldAt(e: DemoEvent, atMs: number): void {
+  private refoldAt(e: DemoEvent, atMs: number, r: Random = this.rnd): void {
     const at = isoAt(Math.max(atMs, Date.parse(e.lastUpdatedAt) + 1000));
     const before = e.killed;
-    e.killed = (e.killed ?? 0) + this.rnd.int(1, 5);
-    e.memberCount += this.rnd.int(1, 4);
-    e.severityScore = Math.min(10, this.rnd.round(e.severityScore + 0.5, 1));
+    e.killed = (e.killed ?? 0) + r.int(1, 5);
+    e.memberCount += r.int(1, 4);
+    e.severityScore = Math.min(10, r.round(e.severityScore + 0.5, 1));
     e.lastUpdatedAt = at;
     this.logDevelopment(
       e,
@@ -173,20 +275,19 @@ export class DemoWorld {
     for (let day = start; day < end; day += DAY) {
       for (const kind of kinds) {
         if (!this.rnd.chance(0.6)) continue;
-        const country = this.rnd.pick(COUNTRIES);
-        const place = this.rnd.pick(country.places);
+        const spot = measuredSpot(kind, this.rnd);
         const m: DemoMeasured = {
           id: `${kind}-${this.rnd.hex(10)}`,
           kind,
           at: isoAt(day + this.rnd.int(0, DAY - 1)),
-          lat: place.lat,
-          lng: place.lng,
-          title: measuredTitle(kind, place),
+          lat: spot.lat,
+          lng: spot.lng,
+          title: spot.title,
           seed: this.rnd.int(1, 1e9),
         };
         if (m.at >= isoAt(end)) continue; // nothing is recorded in the world's future
         this.measured.push(m);
-        this.measuredPlaces.set(m, { country, place });
+        this.measuredPlaces.set(m, spot);
       }
     }
     this.measured.sort((a, b) => a.at.localeCompare(b.at));
@@ -233,20 +334,62 @@ export class DemoWorld {
 
   // ---- advancing the world (tests and demo mode) ----------------------------------------------
 
-  /** New signals occurring now (or at `at`); returns them. */
-  addSignals(count: number, at?: Date, opts: SignalOptions = {}): DemoEvent[] {
+  /** New signals occurring now (or at `at`), first enriched then; returns them. */
+  addSignals(count: number, at?: Date, opts: SignalOptions = {}, r: Random = this.rnd): DemoEvent[] {
     const out: DemoEvent[] = [];
     const base = (at ?? this.now()).getTime();
     for (let i = 0; i < count; i++) {
-      const e = this.createEvent(base - this.rnd.int(0, 3) * 3_600_000, opts);
-      e.createdAt = e.lastUpdatedAt = isoAt(Math.max(base, Date.parse(e.occurredAt)));
-      out.push(e);
+      const occurred = base - r.int(0, 3) * 3_600_000;
+      out.push(this.createEvent(occurred, { ...opts, createdAt: Math.max(base, occurred) }, r));
     }
     return out;
   }
   /** Later reporting changed these events (casualties, reporting breadth): last_updated_at moves. */
-  refold(events: DemoEvent[]): void {
-    for (const e of events) this.refoldAt(e, this.now().getTime());
+  refold(events: DemoEvent[], r: Random = this.rnd): void {
+    for (const e of events) this.refoldAt(e, this.now().getTime(), r);
+  }
+  /**
+   * Reporting names the town of a country-level signal: it is localized there now (a stage
+   * development from reported, and its place text, point and area become the town's).
+   */
+  localize(e: DemoEvent, r: Random = this.rnd): void {
+    if (e.stage !== 'reported') return;
+    const at = isoAt(Math.max(this.now().getTime(), Date.parse(e.lastUpdatedAt) + 1000));
+    const p = scatter(e.place, e.place.radiusKm ?? 0, r);
+    e.stage = 'localized';
+    e.lat = r.round(p.lat, 4);
+    e.lng = r.round(p.lng, 4);
+    e.lastUpdatedAt = at;
+    this.logDevelopment(e, 'stage', 'reported', 'localized', 'reported_location', true, at);
+    this.logDevelopment(e, 'location_level', 'country', 'locality', 'reported_location', false, at);
+  }
+  /**
+   * Refine-location bought a deeper read (alternate, POST /signals/{id}/refine-location): a
+   * country-level signal is placed at its town, a town's at the facility the sources name.
+   * Returns whether the location improved (nothing finer to find: false).
+   */
+  canRefineLocation(e: DemoEvent): boolean {
+    if (e.measuredKind !== undefined) return false;
+    return e.stage === 'reported' || (e.stage === 'localized' && e.place.facilities?.[0] !== undefined);
+  }
+  refineLocation(e: DemoEvent): boolean {
+    if (!this.canRefineLocation(e)) return false;
+    if (e.stage === 'reported') {
+      this.localize(e);
+      return true;
+    }
+    const facility = e.stage === 'localized' ? e.place.facilities?.[0] : undefined;
+    if (!facility || e.measuredKind !== undefined) return false;
+    const at = isoAt(Math.max(this.now().getTime(), Date.parse(e.lastUpdatedAt) + 1000));
+    const p = scatter(facility, Math.min(PINPOINT_RADIUS_M, facility.clearM - 50) / 1000, this.rnd);
+    e.stage = 'pinpointed';
+    e.facility = facility;
+    e.lat = this.rnd.round(p.lat, 4);
+    e.lng = this.rnd.round(p.lng, 4);
+    e.lastUpdatedAt = at;
+    this.logDevelopment(e, 'stage', 'localized', 'pinpointed', 'located_to_facility', true, at);
+    this.logDevelopment(e, 'location_level', 'locality', 'facility', 'located_to_facility', false, at);
+    return true;
   }
   /** `from` is folded into `into`: reads by its id resolve to `into` (merged_from_request true). */
   fold(from: DemoEvent, into: DemoEvent): void {
@@ -306,6 +449,7 @@ export class DemoWorld {
     order.lastCheckedAt = order.lastRunAt = order.checkedThrough = at;
     order.totalRuns += 1;
     order.quietChecks = 0;
+    order.nextDueAt = isoAt(Date.parse(at) + (order.cadence === 'daily' ? 1 : 7) * DAY);
     const w = this.watches.find((x) => x.id === order.watchId);
     if (!w) return;
     for (const e of found) if (!w.links.includes(e.n)) w.links.push(e.n);
@@ -340,3 +484,25 @@ export class DemoWorld {
     return this.rnd.hex(n);
   }
 }
+
+interface Placement {
+  country: Country;
+  place: Place;
+  facility?: Facility;
+  stage: DemoEvent['stage'];
+  lat: number;
+  lng: number;
+  atSea?: boolean;
+}
+
+/** A point uniformly within `km` of another (a disc, not a square: no diagonal lines). */
+export function scatter(
+  p: { lat: number; lng: number },
+  km: number,
+  r: Random,
+): { lat: number; lng: number } {
+  const d = km * Math.sqrt(r.next());
+  const a = 2 * Math.PI * r.next();
+  return offsetKm(p.lat, p.lng, d * Math.sin(a), d * Math.cos(a));
+}
+

@@ -155,9 +155,16 @@ export function createExecutors(client: Client): Record<string, OutboxExecutor> 
       revert: (db, row) => void deleteStandingOrder(db, row.localId),
     },
     'monitoring.create': {
-      send: async (p) =>
-        (await (client.createMonitoringArea as unknown as (x: P) => Promise<{ data: { area: P } }>)(p)).data
-          .area,
+      // The metering the service states when it accepts the area is kept on the cached area
+      // (as an order keeps its projection), so the window shows it after the area exists.
+      send: async (p) => {
+        const { data } = await (
+          client.createMonitoringArea as unknown as (
+            x: P,
+          ) => Promise<{ data: { area: P; metering?: unknown } }>
+        )(p);
+        return data.metering ? { ...data.area, metering: data.metering } : data.area;
+      },
       remoteId: (r) => s((r as P).area_id) ?? null,
       apply(db, row, r) {
         deleteMonitoringArea(db, row.localId);

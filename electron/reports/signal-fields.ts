@@ -1,6 +1,7 @@
 // What a report needs to know of one cached signal, in either profile (spec: main "Signal";
 // alternate "Signal (alternate profile)").
 import { isPlottable, type CachedSignal } from '../cache';
+import { placeAndCountry } from '../../shared/place-text';
 
 export { isPlottable };
 
@@ -73,11 +74,7 @@ export function countryName(code: string): string {
 export function placeOf(s: CachedSignal): string {
   const place = text(s.location) || text(s.place);
   const country = text(s.country) || (text(s.country_code) ? countryName(text(s.country_code)) : '');
-  if (!place) return country;
-  if (!country) return place;
-  const p = place.toLowerCase();
-  const c = country.toLowerCase();
-  return p === c || p.endsWith(`, ${c}`) ? place : `${place}, ${country}`;
+  return placeAndCountry(place, country);
 }
 
 /** A category as words: "maritime_incident" → "maritime incident". */

@@ -111,9 +111,11 @@ function cell(s: CachedSignal, column: string, plottable: boolean): string {
  * not "GrindavÃ­k"); RFC 4180 readers do not expect one, so it is asked for (`--excel`).
  */
 export function renderCsv(d: ReportData, opts: { excel?: boolean } = {}): string {
+  // Demo data says so in the file: a `demo` column, last (the documented columns keep their places).
   const rows = d.signals.map((s) => {
     const plottable = isPlottable(s);
-    return CSV_COLUMNS.map((c) => cell(s, c, plottable));
+    return [...CSV_COLUMNS.map((c) => cell(s, c, plottable)), ...(d.demo ? ['true'] : [])];
   });
-  return stringify([[...CSV_COLUMNS], ...rows], { record_delimiter: 'windows', bom: opts.excel ?? false });
+  const header = d.demo ? [...CSV_COLUMNS, 'demo'] : [...CSV_COLUMNS];
+  return stringify([header, ...rows], { record_delimiter: 'windows', bom: opts.excel ?? false });
 }

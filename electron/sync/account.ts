@@ -42,7 +42,8 @@ export async function syncMonitoring(ctx: SyncContext): Promise<void> {
   for (const area of res.data.areas) {
     if (before.get(area.area_id) === latestOf(area) && before.has(area.area_id)) continue;
     const detail = await ctx.call(stream, 0, () => ctx.client.monitoringArea({ areaId: area.area_id }));
-    await ctx.cache.one('storeMonitoringAreas', { areas: [detail.data] });
+    // Merged: what the create answer stated (its metering) stays on the area.
+    await ctx.cache.one('storeMonitoringAreas', { areas: [detail.data], merge: true });
   }
 }
 

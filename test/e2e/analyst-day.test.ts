@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../electron/demo';
-import { COUNTRIES } from '../../electron/demo/geography';
+import { geography } from '../../electron/demo/geography';
 import { repoRoot } from '../helpers/cli';
 import { DEMO_KEY, DEMO_NOW, publishRevision } from '../helpers/demo';
 import {
@@ -320,7 +320,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     // New events in its box, then its check finds them.
     demo.world.advanceClock(10 * 60_000);
     const [w, s, e, n] = order.bbox;
-    const egypt = COUNTRIES.find((c) => c.code === 'EG')!;
+    const egypt = geography().countries.find((c) => c.code === 'EG')!;
     const place = { name: 'the delta', lat: (s + n) / 2, lng: (w + e) / 2 };
     const found = demo.world.addSignals(2, undefined, { near: { country: egypt, place }, geointScore: 9 });
     demo.world.fireOrder(order);

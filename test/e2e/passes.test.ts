@@ -1,6 +1,7 @@
 // The Passes view in a real browser through `watchfloor serve --demo --profile alternate`, as an
-// analyst uses it: a corrupt element file is refused with a clear reason and changes nothing, a
-// good one (test/fixtures/tle/) is stored; a signal picked in the Signals view becomes the
+// analyst uses it: the demo's own elements are there from the start (the snapshot it ships,
+// stale by their true age), a corrupt element file is refused with a clear reason and changes
+// nothing, a good one (test/fixtures/tle/) is stored; a signal picked in the Signals view becomes the
 // place and its passes are listed, optical and SAR apart; choosing a pass and showing it on the
 // map draws its ground track with the place; the soonest passes over the watches are listed;
 // "Ask the service" asks GET /passes for the same place and 10 days, is charged 2 tokens, and
@@ -13,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../helpers/cli';
 import { goTo, seriousViolations, switchTheme, useWindow } from '../helpers/e2e';
 
-const GOOD = path.join(repoRoot, 'test/fixtures/tle/celestrak_active_2026-08-22_2048lr.txt');
+const GOOD = path.join(repoRoot, 'test/fixtures/tle/celestrak_active_2026-05-07_datasatarg.txt');
 
 const w = useWindow({
   tag: 'passes',
@@ -34,11 +35,25 @@ const shot = (name: string) => w.shot(page, name);
 const fileInput = () => page.getByLabel('Import an element file (TLE, 3LE or OMM)');
 
 describe('Passes', () => {
-  it('refuses a corrupt element file clearly and stores a good one', async () => {
+  it('has the demo’s elements from the start, marked stale by their true age', async () => {
     await goTo(page, 'Passes');
     const summary = page.getByTestId('elements-summary');
     await summary.waitFor({ timeout: 60_000 });
-    await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toMatch(/No orbital elements/);
+    await expect
+      .poll(() => summary.textContent(), { timeout: 30_000 })
+      .toMatch(/\d+ satellites of the families have elements/);
+    const text = (await summary.textContent())!;
+    // Never re-dated: the newest epoch is the snapshot's own, and its age is counted from it.
+    expect(text).toMatch(/Newest epoch 2026-08-22 17:10/);
+    expect(text).toContain('Last from demo snapshot: CelesTrak GROUP=active, 2026-08-22');
+    if (Date.now() - Date.parse('2026-08-22T17:10:17Z') > 3 * 86_400_000) expect(text).toMatch(/STALE/);
+    await shot('demo-elements');
+  });
+
+  it('refuses a corrupt element file clearly and stores a good one', async () => {
+    await goTo(page, 'Passes');
+    const summary = page.getByTestId('elements-summary');
+    const before = await summary.textContent();
 
     const lines = readFileSync(GOOD, 'utf8').split('\n');
     // A changed digit on a line 1: its checksum no longer holds.
@@ -55,16 +70,18 @@ describe('Passes', () => {
     );
     await shot('import-refused');
     // Nothing changed.
-    expect(await summary.textContent()).toMatch(/No orbital elements/);
+    expect(await summary.textContent()).toBe(before);
 
     await fileInput().setInputFiles(GOOD);
-    await page
+    const imported = page
       .getByRole('status')
-      .filter({ hasText: /Imported \d+ element sets from celestrak_active/ })
-      .waitFor();
+      .filter({ hasText: /Imported \d+ element sets from celestrak_active/ });
+    await imported.waitFor();
+    // Older epochs than the demo's: stored beside them, the newest still the demo's.
+    expect(await imported.textContent()).toMatch(/\([1-9]\d* new, \d+ already cached\)/);
     await expect
       .poll(() => summary.textContent(), { timeout: 30_000 })
-      .toMatch(/\d+ satellites of the families have elements/);
+      .toMatch(/Last from the file celestrak_active/);
   });
 
   it('lists the passes over a picked signal, optical and SAR apart', async () => {
@@ -87,7 +104,7 @@ describe('Passes', () => {
     expect(await optical.getByRole('button', { name: 'sentinel-2' }).count()).toBe(1);
     expect(await sar.getByRole('button', { name: 'sentinel-1' }).count()).toBe(1);
     expect(await optical.getByRole('button', { name: 'iceye' }).count()).toBe(0);
-    // The fixture's sets are from 2026-08-22: months before these passes, and said so.
+    // The demo's sets are from 2026-08-22: months before these passes, and said so.
     const now = Date.now();
     if (now - Date.parse('2026-08-22T00:00:00Z') > 4 * 86_400_000)
       expect(await page.getByTestId('passes-stale').textContent()).toMatch(/STALE ELEMENTS/);

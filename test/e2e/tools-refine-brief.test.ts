@@ -70,8 +70,12 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
   });
 
   it('refines a signal not yet pinpointed: before and after, the evidence, and what the service charged', async () => {
-    // The alternate records carry no stage: the demo's world says which one is not pinpointed.
-    const id = listed.find((n) => w.demo.world.byInt(n)?.stage === 'localized');
+    // The alternate records carry no stage: the demo's world says which one is placed at a town
+    // whose sources name a facility (a finer place to find).
+    const id = listed.find((n) => {
+      const e = w.demo.world.byInt(n);
+      return e?.stage === 'localized' && w.demo.world.canRefineLocation(e);
+    });
     expect(id).toBeDefined();
     await select(id!);
     expect(await bar().getByTestId('cost-line').textContent()).toMatch(
@@ -113,7 +117,8 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
     expect(metres(now)!).toBeLessThan(metres(was)!);
     const evidence = answer.getByRole('list', { name: 'Evidence' }).getByRole('listitem');
     expect(await evidence.count()).toBeGreaterThan(0);
-    expect(await evidence.first().textContent()).toMatch(`“${w.demo.world.byInt(id!)!.place.name}” named by`);
+    // The facility the sources named, where the event now stands.
+    expect(await evidence.first().textContent()).toMatch(`“${w.demo.world.byInt(id!)!.facility!.name}” named by`);
     expect(await evidence.first().textContent()).toMatch(`/news/${id}`);
     expect(await seriousBothThemes(w.page, 'refine-location', { testId: 'refine-location' })).toEqual([]);
     await shot(w.page, 'improved');

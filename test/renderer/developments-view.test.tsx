@@ -79,7 +79,7 @@ describe('the Developments view', () => {
     );
     const light = within(screen.getByRole('table')).getByText('City lights dropped').closest('tr')!;
     expect(light.textContent).toMatch(/MEASUREMENT/);
-    expect(light.textContent).toMatch(/none before → below half/);
+    expect(light.textContent).toMatch(/unknown before → below half/);
     expect(light.textContent).toMatch(/not given/);
   });
 

@@ -41,6 +41,8 @@ const answerOf = (input: ToolRunInput) =>
           cannot_establish: 'no access',
         },
       ],
+      // One observable the service weighed as eliminating nothing, one it gave no figure for.
+      no_diagnostic_value: [{ label: 'the flag flown', max_elimination: 0 }, { label: 'radio chatter' }],
       note: 'An observation can only eliminate.',
     },
     { charged: 3 },
@@ -99,6 +101,10 @@ describe('Discriminators view', () => {
       /post-event SAR coherence loss \(actionable\)/,
     );
     expect(screen.getByText(/An observation can only eliminate/)).toBeTruthy();
+    // Unknown is never zero (issue 23): a missing max_elimination is not "eliminates 0".
+    expect(screen.getByText(/No diagnostic value/).textContent).toBe(
+      'No diagnostic value: the flag flown (eliminates 0), radio chatter (elimination not stated)',
+    );
   });
 
   it('weighs an event’s standing claims, always jointly', async () => {

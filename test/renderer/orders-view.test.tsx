@@ -373,3 +373,47 @@ describe('the projected monthly tokens', () => {
     expect(screen.queryByRole('note', { name: 'Projected monthly tokens' })).toBeNull();
   });
 });
+
+// Issue 23, rule 9: "per check 2 tok and per scene 0.5 tok as shown in the metering block";
+// "a longer backfill measures more scenes and costs more on the first check" (main document).
+describe('a monitoring area’s price', () => {
+  it('is shown before the area exists, in the documented figures, the first check costing more', async () => {
+    renderWithData(
+      <CreateForm kind="monitoring" bbox={[31, 30, 31.5, 30.5]} onQueued={() => {}} onCancel={() => {}} />,
+      client(),
+    );
+    const note = await screen.findByRole('note', { name: 'Monitoring price' });
+    expect(note.textContent).toContain(
+      'free to create; then 2 tokens per check and 0.5 tokens per scene measured',
+    );
+    expect(note.textContent).toContain('The first check measures the backfill');
+    expect(note.textContent).toContain('a check that finds no new acquisition charges nothing');
+  });
+
+  it('is shown after, as the metering the service stated when it accepted the area', async () => {
+    const user = userEvent.setup();
+    const c = client();
+    const metered = {
+      ...AREAS,
+      rows: [
+        {
+          ...AREAS.rows[0]!,
+          record: {
+            ...AREAS.rows[0]!.record,
+            metering: { create: 0, per_check_tokens: 2, per_scene_tokens: 0.5 },
+          },
+        },
+      ],
+    };
+    c.answer({
+      'monitoring.list': () => metered,
+      'monitoring.series': () => ({ areaId: 'a-1', metrics: [], asOf: null, pending: false }) as never,
+    });
+    renderWithData(<OrdersView />, c);
+    await user.click(await screen.findByRole('cell', { name: 'Delta fires' }));
+    const line = await screen.findByLabelText('Metering');
+    expect(line.textContent).toBe(
+      'Metering, as the service stated when it accepted the area: creating it: free, 2 tokens per check, 0.5 tokens per scene.',
+    );
+  });
+});

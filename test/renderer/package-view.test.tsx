@@ -97,6 +97,32 @@ describe('Decision package view', () => {
     expect(screen.getByText(/2 revisions kept/)).toBeTruthy();
   });
 
+  it('says a missing max_elimination is not stated, never "eliminates 0" (issue 23: unknown is never zero)', async () => {
+    selectWatch(WATCH_ID, 'Is the port still operating?');
+    const unweighed = {
+      observable: 'night lights over the town',
+      verdict: 'not_observable',
+      refutes_if_absent: [],
+    };
+    const r2 = { ...R2, discriminators: [...R2.discriminators!, unweighed] };
+    renderWithData(
+      <PackageView />,
+      fakeClient({
+        'app.info': () => ALT,
+        'watches.list': () => WATCHES,
+        'packages.revisions': ({ watchId }) => ({ watchId, revisions: REVISIONS, asOf: AS_OF }),
+        'packages.get': (input) => ({ ...getPackage(input), package: r2 }),
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Discriminators' });
+    const row = within(table).getByText('night lights over the town').closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells[2]).toBe('not stated');
+    expect(row.textContent).not.toMatch(/\b0\b/);
+  });
+
   it('tells could-not-look from looked-and-absent in words and a shape, not by colour', async () => {
     selectWatch(WATCH_ID);
     renderWithData(<PackageView />, client());

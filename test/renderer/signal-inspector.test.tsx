@@ -128,6 +128,21 @@ describe('the signal inspector', () => {
     expect(useViewState.getState().view).toBe('map');
   });
 
+  it('names a country-level signal’s country once: "Yemen", never "Yemen, Yemen" (issue 23)', async () => {
+    const countryLevel: Signal = {
+      ...signal,
+      location: 'Yemen',
+      country: 'Yemen',
+      country_code: 'YE',
+      stage: 'reported',
+      plottable: false,
+    };
+    renderWithData(<Inspector />, fakeClient({ 'signals.get': () => got({ signal: countryLevel }) }));
+    await screen.findByTestId('signal-detail');
+    const term = within(group('Place')).getByText('Place', { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe('Yemen');
+  });
+
   it('says when both casualty counts are unknown, and when the signal was retracted or merged', async () => {
     renderWithData(
       <Inspector />,

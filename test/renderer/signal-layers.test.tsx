@@ -99,6 +99,14 @@ describe('the signal layers', () => {
     expect(codeOfBasemapName('Dem. Rep. Congo')).toBe('CD');
     expect(codeOfBasemapName('Bosnia and Herz.')).toBe('BA');
     expect(codeOfBasemapName('Somaliland')).toBeNull();
+    // Not the withdrawn codes the platform still names so (YD "Yemen", DD "Germany", VD "Vietnam").
+    expect(['Yemen', 'Germany', 'Vietnam', 'Serbia', 'Zimbabwe'].map(codeOfBasemapName)).toEqual([
+      'YE',
+      'DE',
+      'VN',
+      'RS',
+      'ZW',
+    ]);
   });
 
   it('colour bands on one sequential scale and keep unknown off it', () => {

@@ -27,6 +27,10 @@ const REASONS: Record<string, { why: string; lifts: string }> = {
     why: "the window reached back before the plan's history floor",
     lifts: 'a plan with a longer history',
   },
+  window_capped: {
+    why: 'the window is capped at 30 days (its last 30 days were searched)',
+    lifts: 'a shorter window',
+  },
 };
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
@@ -64,8 +68,12 @@ export function clampWords(c: Pick<RecordedClamp, 'kind' | 'detail' | 'required_
   lifts: string | null;
 } {
   const detail = isObj(c.detail) ? c.detail : {};
-  const reason = typeof detail.reason === 'string' ? detail.reason : null;
-  const known = reason ? REASONS[reason] : undefined;
+  // One reason, or several (both ends of a window narrowed): each is said.
+  const reasons = (Array.isArray(detail.reason) ? detail.reason : [detail.reason]).filter(
+    (x): x is string => typeof x === 'string',
+  );
+  const whys = reasons.map((x) => REASONS[x]?.why ?? fieldWords(x));
+  const liftsKnown = reasons.map((x) => REASONS[x]?.lifts).filter((x): x is string => x !== undefined);
   const parts =
     'requested' in detail || 'applied' in detail
       ? [optionWords(null, detail)]
@@ -76,10 +84,12 @@ export function clampWords(c: Pick<RecordedClamp, 'kind' | 'detail' | 'required_
   return {
     what: CLAMP_WORDS[c.kind] ?? fieldWords(c.kind),
     asked: parts.join('; ') || (c.detail === undefined || c.detail === null ? '' : valueWords(c.detail)),
-    why: known?.why ?? (reason ? fieldWords(reason) : null),
+    why: whys.length ? whys.join(', and ') : null,
     lifts: plans
       ? `the ${plans.join(' or the ')} plan${plans.length > 1 ? 's' : ''}`
-      : (known?.lifts ?? null),
+      : liftsKnown.length
+        ? liftsKnown.join(' and ')
+        : null,
   };
 }
 

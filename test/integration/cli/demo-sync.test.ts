@@ -108,8 +108,13 @@ describe.each([
 
     const geo = await runWatchfloor(['signals', ...where, '--format', 'geojson'], { env: e });
     expect(geo.code, geo.stderr).toBe(0);
-    const fc = JSON.parse(geo.stdout) as { type: string; features: Feature[] };
+    const fc = JSON.parse(geo.stdout) as { type: string; demo?: boolean; features: Feature[] };
     expect(fc.type).toBe('FeatureCollection');
+    // Demo data is marked in the file itself (issue 23), not only on stderr: a member of the
+    // collection and of each feature, of each JSON record, a column of the CSV.
+    expect(fc.demo).toBe(true);
+    for (const f of fc.features) expect(f.properties.demo).toBe(true);
+    for (const s of records.values()) expect(s.demo).toBe(true);
     expect(fc.features.map((f) => String(f.id)).sort()).toEqual([...records.keys()].sort());
 
     const plottable = plottableInCache(file);
@@ -140,9 +145,17 @@ describe.each([
       expect(i, name).toBeGreaterThanOrEqual(0);
       return i;
     };
-    const [id, lat, lng, level, code] = ['id', 'lat', 'lng', 'location_level', 'country_code'].map(col);
+    const [id, lat, lng, level, code, demo] = [
+      'id',
+      'lat',
+      'lng',
+      'location_level',
+      'country_code',
+      'demo',
+    ].map(col);
     expect(rows.length).toBe(records.size);
     for (const r of rows) {
+      expect(r[demo!]).toBe('true');
       const s = records.get(r[id!]!)!;
       expect(r[level!]).toBe(s.location_level ?? '');
       expect(r[code!]).toBe(s.country_code);
@@ -154,6 +167,7 @@ describe.each([
     const first = [...records.keys()][0]!;
     const one = await runWatchfloor(['signal', first, ...where, '--json'], { env: e });
     expect(one.code, one.stderr).toBe(0);
+    expect(JSON.parse(one.stdout)).toMatchObject({ demo: true });
     expect(String((JSON.parse(one.stdout) as { id: unknown }).id)).toBe(first);
   });
 });

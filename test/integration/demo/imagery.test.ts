@@ -140,3 +140,38 @@ describe('GET /imagery with event parameters', () => {
     ).rejects.toMatchObject({ status: 400, message: expect.stringContaining('event_timestamp') });
   });
 });
+
+describe('GET /imagery acquisition times', () => {
+  /** Local solar time (hours) of a scene at its footprint's centre. */
+  const solarHours = (s: Scene) => {
+    const t = new Date(s.datetime);
+    const lng = (s.bbox[0] + s.bbox[2]) / 2;
+    return (((t.getUTCHours() + t.getUTCMinutes() / 60 + lng / 15) % 24) + 24) % 24;
+  };
+  const off = (h: number, target: number) => Math.abs(((h - target + 36) % 24) - 12);
+
+  it.each([
+    // Sentinel-2 crosses the equator southbound at 10:30 local solar time; Sentinel-1 and NISAR
+    // fly dawn-dusk orbits (about 06:00 descending, 18:00 ascending).
+    ['sentinel-2-l2a', [10.5], '36,49.8,36.4,50.1'],
+    ['sentinel-2-l2a', [10.5], '-99.2,19.3,-98.9,19.6'],
+    ['sentinel-2-l2a', [10.5], '120.9,14.5,121.1,14.7'],
+    ['sentinel-1-grd', [6, 18], '36,49.8,36.4,50.1'],
+    ['nisar-l-band', [6, 18], '-99.2,19.3,-98.9,19.6'],
+  ] as const)(
+    '%s scenes fall near their satellite’s local solar time (%j h) over %s',
+    async (collection, hours, bbox) => {
+      const r = await client.imagery({
+        bbox,
+        collection,
+        start_date: '2026-10-22',
+        end_date: '2026-11-19',
+        limit: 100,
+      });
+      const scenes = r.data.scenes as unknown as Scene[];
+      expect(scenes.length).toBeGreaterThan(3);
+      for (const s of scenes)
+        expect(Math.min(...hours.map((h) => off(solarHours(s), h))), s.datetime).toBeLessThan(0.5);
+    },
+  );
+});

@@ -91,6 +91,9 @@ describe('watchfloor report on a demo cache', () => {
     });
     expect(header).toEqual((parseCsv(signalsCsv.stdout) as string[][])[0]);
     const col = (name: string) => header!.indexOf(name);
+    // Demo data says so in the file (issue 23): a demo column, true on every row.
+    expect(header!.at(-1)).toBe('demo');
+    for (const r of rows) expect(r[col('demo')]).toBe('true');
     expect(rows.map((r) => r[col('id')])).toEqual(geojson.features.map((f) => f.id));
     for (const r of rows) {
       const f = geojson.features.find((x) => x.id === r[col('id')])!;
@@ -110,6 +113,10 @@ describe('watchfloor report on a demo cache', () => {
       },
     }).parseFromString(readFileSync(out, 'utf8'), 'application/xml');
     expect(doc.getElementsByTagName('Placemark').length).toBe(pointsInBox.size);
+    // Demo data says so in the file's title (the Document's name).
+    expect(doc.getElementsByTagName('Document')[0]!.getElementsByTagName('name')[0]!.textContent).toMatch(
+      /^DEMO: /,
+    );
     const back = kmlToGeoJson(doc as unknown as Document);
     const points = new Map(
       back.features.map((f) => {
@@ -180,6 +187,7 @@ describe('watchfloor report on a demo cache', () => {
     const run = await report(dir, ['--bbox', BBOX, '--format', 'html', '--out', out, '--db', db]);
     expect(run.code, run.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
+    expect(html).toMatch(/<title>DEMO: /); // demo data says so in the file's title
     expect(html).not.toMatch(/<link\b|<script\b|<img\b|@import|@font-face|url\((?!#)/i);
     const url = pathToFileURL(out).href;
     const browser = await launchChromium();

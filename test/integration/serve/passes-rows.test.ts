@@ -1,4 +1,6 @@
-// The Passes rows of the contract through `watchfloor serve --demo`, as the window calls them:
+// The Passes rows of the contract through `watchfloor serve`, as the window calls them, on a
+// cache that starts with no elements (a demo service by --base-url: `serve --demo` imports the
+// snapshot the demo ships, test/unit/contract/demo-elements.test.ts):
 // a corrupt element file is refused with the set and the reason and changes nothing; a good one
 // is stored whole; the passes over a place are the ones `watchfloor passes --tle` finds for the
 // same window; a window past 7 days is narrowed and says so; a pass's ground track passes over
@@ -9,7 +11,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, ElementsStatus, Input, Result } from '../../../shared/contract';
+import { startDemoService, type DemoService } from '../../../electron/demo';
 import { repoRoot, runWatchfloor } from '../../helpers/cli';
+import { DEMO_KEY, DEMO_NOW } from '../../helpers/demo';
 import { startServeProcess, type ServeProcess } from '../../helpers/serve';
 import { freshHome } from '../../helpers/window';
 
@@ -17,6 +21,7 @@ const GOOD = path.join(repoRoot, 'test/fixtures/tle/celestrak_resource_2026-08-2
 const KYIV = { lat: 50.45, lon: 30.52 };
 
 let serve: ServeProcess;
+let demo: DemoService;
 let celestrak: Server;
 let celestrakAsked = 0;
 
@@ -42,16 +47,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((ok) => celestrak.listen(0, '127.0.0.1', ok));
   const port = (celestrak.address() as AddressInfo).port;
-  serve = await startServeProcess(['--demo'], {
+  demo = await startDemoService({ profile: 'main', now: DEMO_NOW, signalsPerDay: 4 });
+  const home = freshHome('passes-rows');
+  serve = await startServeProcess(['--base-url', demo.url, '--db', path.join(home.HOME, 'cache.db')], {
     ...process.env,
-    WATCHFLOOR_BASE_URL: '',
-    WATCHFLOOR_API_KEY: '',
+    WATCHFLOOR_API_KEY: DEMO_KEY,
     WATCHFLOOR_CELESTRAK_URL: `http://127.0.0.1:${port}/NORAD/elements/gp.php`,
-    ...freshHome('passes-rows'),
+    ...home,
   });
 });
 afterAll(async () => {
   await serve?.stop();
+  await demo?.close();
   await new Promise((ok) => celestrak?.close(ok));
 });
 

@@ -103,14 +103,14 @@ describe('online tools against the demo service', { timeout: 60_000 }, () => {
     try {
       const a = await run({
         tool: 'collection.priority',
-        params: { start_date: '2026-11-20', end_date: '2026-11-20' },
+        params: { start_date: '2026-11-19', end_date: '2026-11-20' },
       });
       expect(a.status).toBe('done');
       expect(a.clamps).toHaveLength(1);
       expect(a.clamps[0]).toMatchObject({
         kind: 'window_clamp',
         stream: 'collection.priority',
-        detail: { applied: { end_date: '2026-11-19' } },
+        detail: { applied: { start_date: '2026-11-19', end_date: '2026-11-19' } },
       });
       expect(a.clamps[0]!.wording).toMatch(/narrowed the time window/);
     } finally {

@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SyncStatusResult } from '../../../shared/contract';
 import { createAppServices, type AppServices } from '../../../electron/contract/services';
 import { startDemoService, type DemoService } from '../../../electron/demo';
@@ -79,8 +79,26 @@ describe('the sync schedule', { timeout: 60_000 }, () => {
 
   it('a swap to another account keeps the schedule', async () => {
     const services = launched.at(-1)!;
-    await services.accounts.demo('main');
+    vi.stubEnv('WATCHFLOOR_DEMO_PACE', '0'); // a demo world that stands still
+    try {
+      await services.accounts.demo('main');
+    } finally {
+      vi.unstubAllEnvs();
+    }
     const status = await call<SyncStatusResult>(services, 'sync.now');
     expect(minutesBetween(status.lastRunAt!, status.nextRunAt!)).toBeCloseTo(90, 1);
+  });
+
+  it('a demo whose world moves syncs as often as it moves (every 2 minutes), the analyst’s schedule kept', async () => {
+    const services = launched.at(-1)!;
+    vi.stubEnv('WATCHFLOOR_DEMO_PACE', '120');
+    try {
+      await services.accounts.demo('main');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const status = await call<SyncStatusResult>(services, 'sync.now');
+    expect(minutesBetween(status.lastRunAt!, status.nextRunAt!)).toBeCloseTo(2, 1);
+    expect(services.accounts.schedule().intervalMinutes).toBe(90);
   });
 });

@@ -178,7 +178,11 @@ export function DevelopmentsView() {
                   <td>{words(r.axis)}</td>
                   <td>{r.title ?? <span className="mono">{r.eventId}</span>}</td>
                   <td>
-                    {r.previousState ? words(r.previousState) : <span className="unknown">none before</span>}{' '}
+                    {r.previousState ? (
+                      words(r.previousState)
+                    ) : (
+                      <span className="unknown">unknown before</span>
+                    )}{' '}
                     → {r.currentState ? words(r.currentState) : <span className="unknown">unknown</span>}
                   </td>
                   <td>{r.basis ? words(r.basis) : <span className="unknown">not given</span>}</td>

@@ -210,7 +210,10 @@ function DiscriminatorsAnswer({ answer }: { answer: StoredAnswerOf<'discriminato
         <p className="muted">
           No diagnostic value:{' '}
           {a.no_diagnostic_value
-            .map((n) => `${n.label ?? '—'} (eliminates ${n.max_elimination ?? 0})`)
+            .map(
+              (n) =>
+                `${n.label ?? '—'} (${typeof n.max_elimination === 'number' ? `eliminates ${n.max_elimination}` : 'elimination not stated'})`,
+            )
             .join(', ')}
         </p>
       ) : null}

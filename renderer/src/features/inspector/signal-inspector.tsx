@@ -14,6 +14,7 @@ import type { SignalGetResult } from '../../../../shared/contract';
 import { RefineLocation } from '../refine/refine-location';
 import { Group, num, rec, show, str, Unknown, words, type Rec } from './fields';
 import { ThreadDialog } from './thread-dialog';
+import { placeAndCountry } from '../../../../shared/place-text';
 
 function StageLadder({ stage, reason }: { stage: string | null; reason: string | null }) {
   const at = stage ? STAGES.indexOf(stage as (typeof STAGES)[number]) : -1;
@@ -78,8 +79,9 @@ function Casualties({ c }: { c: Rec | null }) {
   );
 }
 
+/** The place and its country, the country once ("Yemen", not "Yemen, Yemen"). */
 function place(s: Rec): string {
-  return [str(s.location), str(s.country) ?? str(s.country_code)].filter(Boolean).join(', ');
+  return placeAndCountry(str(s.location) ?? '', str(s.country) ?? str(s.country_code) ?? '');
 }
 
 const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);

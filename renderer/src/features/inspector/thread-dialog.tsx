@@ -74,7 +74,7 @@ function Entry({ e }: { e: Rec }) {
       <span className="tl-change">
         {prev || cur ? (
           <>
-            {prev ? words(prev) : <Unknown>none before</Unknown>} → {cur ? words(cur) : <Unknown />}
+            {prev ? words(prev) : <Unknown>unknown before</Unknown>} → {cur ? words(cur) : <Unknown />}
           </>
         ) : (
           (str(e.change_summary) ?? <Unknown>no change given</Unknown>)

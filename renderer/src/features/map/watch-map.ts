@@ -107,7 +107,13 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
     },
     (e: unknown) => !disposed && opts.onError(e instanceof Error ? e : new Error(String(e))),
   );
+  const tellResolution = () => {
+    const r = view.getResolution();
+    if (r !== undefined) for (const { handle } of layers) handle.setResolution?.(r);
+  };
+  tellResolution();
   map.on('moveend', () => {
+    tellResolution();
     const center = view.getCenter();
     const zoom = view.getZoom();
     if (!center || zoom === undefined) return;

@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { SeriesChart } from './series-chart';
+import { describeMonitoringPrice } from '../../../../shared/tool-prices';
 
 /** `compact`: inside the inspector, under the order's own heading (no header of its own). */
 export function FiredPanel({
@@ -89,7 +90,18 @@ export function FiredPanel({
   );
 }
 
-export function SeriesPanel({ areaId, name, demo }: { areaId: string; name: string; demo: boolean }) {
+export function SeriesPanel({
+  areaId,
+  name,
+  demo,
+  metering = null,
+}: {
+  areaId: string;
+  name: string;
+  demo: boolean;
+  /** The metering the service stated when it accepted the area, in words. */
+  metering?: string | null;
+}) {
   const answer = useMonitoringSeries(areaId);
   const data = answer.data;
   return (
@@ -99,6 +111,11 @@ export function SeriesPanel({ areaId, name, demo }: { areaId: string; name: stri
         {data && <AnswerMarks demo={demo} asOf={data.asOf} />}
         {data?.pending && <HonestyMark kind="pending" detail="not yet with the service" />}
       </header>
+      <p className="panel-line muted" aria-label="Metering">
+        {metering
+          ? `Metering, as the service stated when it accepted the area: ${metering}.`
+          : `Price, as documented: ${describeMonitoringPrice()}`}
+      </p>
       {answer.error ? (
         <EmptyState tone="error" title="This area could not be read from the cache">
           <p>{answer.error.message}</p>

@@ -4,6 +4,7 @@
 import type { MonitoringArea, StandingOrder } from '../../../../shared/service/common';
 import type { OutboxItem, OwnRecord } from '../../../../shared/contract';
 import { bboxAreaKm2 } from '../../../../shared/bbox';
+import { describeMetering } from '../../../../shared/tool-prices';
 
 /** A change to this record still in the outbox: what it does, and where it stands. */
 export interface PendingChange {
@@ -40,6 +41,8 @@ export interface AreaLine {
   latest: { date: string | null; value: number | null; anomaly: boolean } | null;
   bbox: number[] | null;
   km2: number | null;
+  /** The metering the service stated when it accepted the area, in words (null: none stated). */
+  metering: string | null;
   pending: boolean;
   changes: PendingChange[];
 }
@@ -108,7 +111,7 @@ export function areaLines(
   return rows.map(({ id, pending, record }) => {
     const metric = record.metrics?.[0] ?? null;
     const latest = metric?.latest ?? null;
-    const r = record as MonitoringArea & { metric?: unknown };
+    const r = record as MonitoringArea & { metric?: unknown; metering?: unknown };
     return {
       id,
       name: s(record.name) ?? 'Unnamed area',
@@ -120,6 +123,10 @@ export function areaLines(
         : null,
       bbox: Array.isArray(record.bbox) ? (record.bbox as number[]) : null,
       km2: km2Of(record.bbox),
+      metering:
+        r.metering && typeof r.metering === 'object'
+          ? describeMetering(r.metering as Record<string, number>)
+          : null,
       pending,
       changes: outbox
         .filter((i) => i.op === 'monitoring.create' && i.localId === id)

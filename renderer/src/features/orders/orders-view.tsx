@@ -113,7 +113,13 @@ export function OrdersView() {
         {chosenOrder ? (
           <FiredPanel key={chosenOrder.id} orderId={chosenOrder.id} name={chosenOrder.name} demo={demo} />
         ) : chosenArea ? (
-          <SeriesPanel key={chosenArea.id} areaId={chosenArea.id} name={chosenArea.name} demo={demo} />
+          <SeriesPanel
+            key={chosenArea.id}
+            areaId={chosenArea.id}
+            name={chosenArea.name}
+            demo={demo}
+            metering={chosenArea.metering}
+          />
         ) : (
           <aside className="orders-detail orders-hint muted">
             Choose a standing order to see what it found, or a monitoring area to see its series.

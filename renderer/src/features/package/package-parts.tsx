@@ -53,7 +53,7 @@ export function DiscriminatorsTable({ rows }: { rows: readonly PackageDiscrimina
               {typeof d.max_elimination === 'number' ? (
                 d.max_elimination
               ) : (
-                <span className="unknown">not given</span>
+                <span className="unknown">not stated</span>
               )}
             </td>
             <td>

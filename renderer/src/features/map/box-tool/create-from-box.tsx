@@ -8,6 +8,7 @@ import { useAppInfo, useMonitoringCreate, useOrdersCreate, useOutbox } from '../
 import { TokenProjection } from '../../orders/token-projection';
 import { HonestyMark } from '../../../ui/honesty-mark';
 import type { BBox } from '../../../../../shared/bbox';
+import { describeMonitoringPrice } from '../../../../../shared/tool-prices';
 
 export type CreateKind = 'order' | 'monitoring';
 
@@ -73,6 +74,11 @@ export function CreateForm({
         </label>
       )}
       {kind === 'order' && <TokenProjection profile={profile} />}
+      {kind === 'monitoring' && (
+        <p className="token-projection" role="note" aria-label="Monitoring price">
+          <strong>Price</strong> (as the service documents it): {describeMonitoringPrice()}
+        </p>
+      )}
       {mutation.error && <p role="alert">Not queued: {mutation.error.message}</p>}
       <div className="box-actions">
         <button type="submit" disabled={mutation.isPending || (kind === 'monitoring' && !metric)}>

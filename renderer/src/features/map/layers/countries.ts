@@ -1,9 +1,9 @@
-// Land and borders from the shipped Natural Earth file. Drawn as an image layer: 241
+// Land and borders from the shipped Natural Earth file (1:10m once zoomed in: basemap-data.ts). Drawn as an image layer: 241
 // detailed outlines pan smoothly and are redrawn only when the view settles.
 import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
-import { loadCountryFeatures } from '../basemap-data';
+import { loadCountryFeatures, outlinesByResolution } from '../basemap-data';
 import type { MapLayerModule } from './types';
 import { keepUnchangedFrames } from './unchanged-frames';
 
@@ -29,6 +29,7 @@ export const countriesLayer: MapLayerModule = {
     return {
       layer,
       ready,
+      setResolution: outlinesByResolution(source),
       setPalette(p) {
         fill.setColor(p.land);
         stroke.setColor(p.border);

@@ -7,7 +7,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { bandColour, bandRgb } from '../../../ui/severity';
 import type { CountryCount } from '../../../../../shared/contract';
-import { loadCountryFeatures } from '../basemap-data';
+import { loadCountryFeatures, outlinesByResolution } from '../basemap-data';
 import { codeOfBasemapName } from '../country-codes';
 import type { MapPalette } from '../palette';
 import type { LayerHandle, MapLayerModule } from './types';
@@ -62,14 +62,19 @@ export const countrySignalsLayer: MapLayerModule = {
     });
     // Redrawn when the counts change (setCounts says so), not on every frame the points ask for.
     keepUnchangedFrames(layer);
-    const ready = loadCountryFeatures().then((countries) => {
-      // The land's features too: their code set silently, nothing of the land changes.
+    // The land's features too: their code set silently, nothing of the land changes.
+    const withCodes = (countries: Feature[]) => {
       for (const f of countries) f.set('code', codeOfBasemapName(f.get('name') as string), true);
+    };
+    const ready = loadCountryFeatures().then((countries) => {
+      withCodes(countries);
       source.addFeatures(countries);
     });
     return {
       layer,
       ready,
+      // The shading follows the land's outlines (1:10m zoomed in), not a coarser coast.
+      setResolution: outlinesByResolution(source, withCodes),
       setPalette(p: MapPalette) {
         border = p.border;
         layer.changed();
