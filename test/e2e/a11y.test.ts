@@ -76,7 +76,9 @@ describe('accessibility (axe, serve --demo)', () => {
 
       expect(found).toEqual([]);
       await context.close();
-    });
+      // Axe over every view, one after another: on a loaded two-core machine that alone nears
+      // the suite's two minutes (it is a check of violations, not of speed).
+    }, 300_000);
   }
 
   it('works the map’s time slider from the keyboard: the drawn points follow the range', async () => {
