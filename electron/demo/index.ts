@@ -29,6 +29,7 @@ import * as registry from './registry';
 import * as tools from './routes-tools';
 import * as watches from './routes-watches';
 import { DemoWorld } from './world';
+import { liveTick } from './live';
 
 export type { Compression, Faults, Plan, Profile, RequestRecord } from './http';
 export { DemoWorld } from './world';
@@ -229,7 +230,7 @@ export async function startDemoService(opts: DemoOptions): Promise<DemoService> 
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     // A live world takes the steps it is due before it answers (its clock moved meanwhile).
-    world.catchUp();
+    world.catchUp(liveTick);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const requestId = newRequestId();
     const record: RequestRecord = {

@@ -16,7 +16,6 @@ import {
   type Facility,
   type Place,
 } from './geography';
-import { liveTick } from './live';
 import { measuredEvent, measuredSpot, transitRecords } from './measured';
 import { createRandom, hashString, type Random } from './random';
 import { seedAreas, seedWatchesAndOrders } from './seed-account';
@@ -37,6 +36,9 @@ export { dateOf, isoAt, uuidFrom } from './world-stamps';
 
 export const RECORD_START = '2026-09-23';
 const DAY = 86_400_000;
+
+/** One step of a live world (live.ts liveTick). */
+export type LiveStep = (world: DemoWorld, step: number, r: Random) => void;
 
 export class DemoWorld {
   readonly events: DemoEvent[] = [];
@@ -75,9 +77,10 @@ export class DemoWorld {
    * signals and developments arrive, and in turn a watch's decision package is revised or a
    * standing order fires (live.ts). The steps are taken when the world is next looked at, each
    * at its own time and from its own seeded stream, so the world stays a function of its seed
-   * and clock. The demo service calls this before each request.
+   * and clock. The demo service calls this before each request, with live.ts's step (passed in,
+   * so that the world and its steps do not import each other).
    */
-  catchUp(): void {
+  catchUp(liveTick: LiveStep): void {
     const live = this.opts.live;
     if (!live || this.stepAt !== null) return;
     const now = this.now().getTime();
@@ -505,4 +508,3 @@ export function scatter(
   const a = 2 * Math.PI * r.next();
   return offsetKm(p.lat, p.lng, d * Math.sin(a), d * Math.cos(a));
 }
-

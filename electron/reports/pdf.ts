@@ -28,7 +28,8 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   return found;
 }
 
-const FLAGS = [
+/** Headless Chromium on a closed network (the reports' printer; the tests' browser takes them too). */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -89,7 +90,7 @@ export function chromiumPrinter(env: NodeJS.ProcessEnv = process.env): PdfPrinte
         context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
           executablePath,
           headless: true,
-          args: FLAGS,
+          args: CHROMIUM_FLAGS,
           env: { ...process.env, ...tmp },
         });
       } finally {

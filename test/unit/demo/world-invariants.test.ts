@@ -19,6 +19,7 @@ import { geography } from '../../../electron/demo/geography';
 import { TOWN_NAMES } from '../../../electron/demo/places-data';
 import { locationText, mainSignal } from '../../../electron/demo/serialize';
 import { DemoWorld, RECORD_START, type DemoEvent } from '../../../electron/demo/world';
+import { liveTick } from '../../../electron/demo/live';
 
 const require = createRequire(import.meta.url);
 const DAY = 86_400_000;
@@ -162,7 +163,7 @@ function liveMisses(w: DemoWorld, start: number, advance: (ms: number) => void):
   const runs = new Map(w.orders.map((o) => [o.id, o.totalRuns]));
   const events = w.events.length;
   advance(3 * QUICK_MS);
-  w.catchUp();
+  w.catchUp(liveTick);
   const revised = w.watches.filter((x) => x.packages.length > (revisions.get(x.id) ?? 0));
   const fired = w.orders.filter((o) => o.totalRuns > (runs.get(o.id) ?? 0));
   const step = (k: number) => new Date(start + k * QUICK_MS).toISOString();
@@ -253,7 +254,7 @@ describe('the live world (serve --demo, the app’s demo)', () => {
         live: { everyMs: 120_000 },
       });
       clock += 11 * 60_000;
-      w.catchUp();
+      w.catchUp(liveTick);
       return w;
     };
     const [a, b] = [build(), build()];
@@ -269,7 +270,7 @@ describe('the live world (serve --demo, the app’s demo)', () => {
     const w = new DemoWorld({ seed: 5, now: () => new Date(clock), signalsPerDay: 6 });
     const events = w.events.length;
     clock += 60 * 60_000;
-    w.catchUp();
+    w.catchUp(liveTick);
     expect([w.liveSteps, w.events.length]).toEqual([0, events]);
   });
 });
