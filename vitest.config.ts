@@ -71,6 +71,8 @@ export default defineConfig({
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['test/renderer/setup.tsx'],
+          // Above Testing Library's 5 s wait (setup.tsx), so a slow find fails as itself.
+          testTimeout: 15_000,
         },
       },
       {
