@@ -118,7 +118,9 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
     const evidence = answer.getByRole('list', { name: 'Evidence' }).getByRole('listitem');
     expect(await evidence.count()).toBeGreaterThan(0);
     // The facility the sources named, where the event now stands.
-    expect(await evidence.first().textContent()).toMatch(`“${w.demo.world.byInt(id!)!.facility!.name}” named by`);
+    expect(await evidence.first().textContent()).toMatch(
+      `“${w.demo.world.byInt(id!)!.facility!.name}” named by`,
+    );
     expect(await evidence.first().textContent()).toMatch(`/news/${id}`);
     expect(await seriousBothThemes(w.page, 'refine-location', { testId: 'refine-location' })).toEqual([]);
     await shot(w.page, 'improved');
