@@ -40,11 +40,15 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
   const refineRequests = () =>
     w.demo.requests.filter((r) => /^\/api\/v1\/signals\/\d+\/refine-location$/.test(r.path));
   let listed: number[] = [];
+  let pinpointed: number | undefined;
 
   async function select(id: number): Promise<void> {
     await goTo(w.page, 'Signals');
     await w.page.locator(`table.signals-table tbody tr[data-signal-id="${id}"]`).click();
-    await inspector().getByTestId('signal-detail').waitFor({ timeout: 30_000 });
+    // The detail of this signal, not the one selected before it (still shown for a moment).
+    await inspector()
+      .locator(`[data-testid="signal-detail"][data-signal-id="${id}"]`)
+      .waitFor({ timeout: 30_000 });
     await panel().waitFor();
   }
 
@@ -67,6 +71,7 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
     const rows = w.page.locator('table.signals-table tbody tr[data-signal-id]');
     await rows.nth(3).waitFor({ timeout: 90_000 });
     listed = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-signal-id')))).map(Number);
+    pinpointed = listed.find((n) => w.demo.world.byInt(n)?.stage === 'pinpointed');
   });
 
   it('refines a signal not yet pinpointed: before and after, the evidence, and what the service charged', async () => {
@@ -127,7 +132,9 @@ describe('Refine location, alternate profile (serve --base-url, a demo service t
   });
 
   it('does not improve a pinpointed signal, and charges nothing for it', async () => {
-    const id = listed.find((n) => w.demo.world.byInt(n)?.stage === 'pinpointed');
+    // Pinpointed before any refinement: the signal refined above is pinpointed now, with its
+    // answer stored, and may come first in the list.
+    const id = pinpointed;
     expect(id).toBeDefined();
     await select(id!);
     expect(await panel().getByTestId('refine-answer').count()).toBe(0);

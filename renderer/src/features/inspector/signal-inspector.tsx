@@ -161,7 +161,7 @@ export function SignalDetail({
   const intelligence = rec(s.intelligence);
   const plottable = isPlottable(s);
   return (
-    <div className="signal-detail" data-testid="signal-detail">
+    <div className="signal-detail" data-testid="signal-detail" data-signal-id={id}>
       <AnswerMarks demo={demo} asOf={result.asOf} />
       {result.retracted && (
         <p className="banner banner-danger" role="alert">
