@@ -13,11 +13,11 @@ import { useSelection } from '../../state/selection';
 import { ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
 import { useAnalystState, type AnalystMode } from './analyst-state';
 import { AssessPanel } from './assess-panel';
-import { StoredMarks } from '../tools-common/tool-view';
+import { StoredMarks } from '../../tools-common/tool-view';
 
 /** The service's limit on a question (POST /analyst), refused here before anything is sent. */
 export const QUESTION_MAX = 500;

@@ -10,8 +10,8 @@ import { AnswerMarks, ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
 import { useAppInfo, useBrief } from '../../data';
 
 type Period = (typeof BRIEF_PERIODS)[number];

@@ -4,9 +4,9 @@
 // event. Free; every answer is stored and read again offline. The main profile has none.
 import { create } from 'zustand';
 import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { Field, TableScroll, ToolViewFrame } from '../../tools-common/tool-view';
+import { ToolAnswers } from '../../tools-common/tool-answers';
 
 export interface ClaimsForm {
   since: string;

@@ -4,7 +4,7 @@ import type { Profile } from '../../../../shared/contract';
 import { ANALYSIS_GOALS } from '../../../../shared/service/values';
 import { GOAL_LABELS, SURVEY_MAX_DAYS } from './collection-params';
 import { useCollectionState } from './collection-state';
-import { Field } from '../tools-common/tool-view';
+import { Field } from '../../tools-common/tool-view';
 
 export function PlanFields({ profile, signalSelected }: { profile: Profile; signalSelected: boolean }) {
   const plan = useCollectionState((s) => s.plan);

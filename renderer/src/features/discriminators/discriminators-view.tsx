@@ -5,9 +5,9 @@
 // and read again offline. The main profile's service has none.
 import { create } from 'zustand';
 import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { Field, TableScroll, ToolViewFrame } from '../../tools-common/tool-view';
+import { ToolAnswers } from '../../tools-common/tool-answers';
 
 type Source = 'hypotheses' | 'event';
 export interface DiscriminatorsForm {

@@ -5,10 +5,10 @@
 import type { StoredAnswerOf } from '../../../../shared/contract';
 import { useBoxTool } from '../../state/box-tool';
 import { useViewState } from '../../state/view-state';
-import { mapSize, viewBBox } from '../export/view-area';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import { mapSize, viewBBox } from '../../map/view-area';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { Field, TableScroll, ToolViewFrame } from '../../tools-common/tool-view';
+import { ToolAnswers } from '../../tools-common/tool-answers';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { useHotspotsState } from './hotspots-state';
 

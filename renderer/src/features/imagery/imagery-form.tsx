@@ -4,7 +4,7 @@
 // them (editable, sent unchanged).
 import { IMAGERY_COLLECTIONS, IMAGERY_MAX_DAYS, type Profile } from '../../../../shared/contract';
 import { useImageryState } from './imagery-state';
-import { Field } from '../tools-common/tool-view';
+import { Field } from '../../tools-common/tool-view';
 
 export function ImageryFormFields({
   profile,

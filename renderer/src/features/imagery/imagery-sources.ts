@@ -8,7 +8,7 @@ import type { SignalGetResult } from '../../../../shared/contract';
 import { useSignal, useWatches } from '../../data';
 import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
-import { useImageryHandoff } from './imagery-handoff';
+import { useImageryHandoff } from '../../state/imagery-handoff';
 import { useImageryState, type ImageryForm } from './imagery-state';
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -3,7 +3,6 @@
 // cache ('signals.get'); a retracted or merged signal says so first.
 import { useState, type ReactNode } from 'react';
 import { STAGES } from '../../../../shared/service/values';
-import { useAnalystState } from '../analyst/analyst-state';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { Band, MeasuredGlyph } from '../../ui/band';
@@ -11,8 +10,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
 import { useAppInfo, useSignal } from '../../data';
 import type { SignalGetResult } from '../../../../shared/contract';
-import { RefineLocation } from '../refine/refine-location';
-import { Group, num, rec, show, str, Unknown, words, type Rec } from './fields';
+import { Slot } from '../../ui/slots';
+import { Group, num, rec, show, str, Unknown, words, type Rec } from '../../ui/fields';
 import { ThreadDialog } from './thread-dialog';
 
 function StageLadder({ stage, reason }: { stage: string | null; reason: string | null }) {
@@ -118,12 +117,7 @@ export function SignalInspector({ id, label }: { id: string; label?: string }) {
       thread={thread}
       onThread={setThread}
       onShowOnMap={view === 'map' ? undefined : () => setView('map')}
-      onAssess={() => {
-        // The Analyst view's assessment panel, pointed at this signal's event.
-        const s = answer.data!.signal as Rec;
-        useAnalystState.getState().assessEventOf(String(s.id), str(s.title) ?? label ?? null);
-        setView('analyst');
-      }}
+      label={label}
     />
   );
 }
@@ -134,7 +128,7 @@ export function SignalDetail({
   thread,
   onThread,
   onShowOnMap,
-  onAssess,
+  label,
 }: {
   result: SignalGetResult;
   demo: boolean;
@@ -142,8 +136,8 @@ export function SignalDetail({
   onThread: (open: boolean) => void;
   /** Switches to the Map, which centres on the selected signal. */
   onShowOnMap?: () => void;
-  /** Opens the assessment panel (Analyst view) for this signal's event. */
-  onAssess?: () => void;
+  /** What the analyst saw it as (the selection's label), when the signal has no title. */
+  label?: string;
 }) {
   const s = result.signal as Rec;
   const reporting = rec(s.reporting);
@@ -198,14 +192,10 @@ export function SignalDetail({
             Show on map
           </button>
         )}
-        {onAssess && (
-          <button type="button" onClick={onAssess}>
-            Assess…
-          </button>
-        )}
+        <Slot id="signal.actions" eventId={String(s.id)} label={str(s.title) ?? label ?? null} />
       </div>
       {/* The alternate profile's refine-location (its ids are integers). */}
-      {!main && Number.isInteger(Number(id)) && <RefineLocation signalId={Number(id)} />}
+      <Slot id="signal.sections" signalId={String(id)} main={main} />
       <Group
         title="When and how severe"
         rows={[

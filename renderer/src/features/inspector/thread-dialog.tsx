@@ -7,7 +7,7 @@ import { HonestyMark } from '../../ui/honesty-mark';
 import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
 import { useEventThread, useExternalOpen } from '../../data';
-import { rec, str, Unknown, words, type Rec } from './fields';
+import { rec, str, Unknown, words, type Rec } from '../../ui/fields';
 
 interface Doc {
   url: string | null;

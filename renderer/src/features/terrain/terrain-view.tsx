@@ -8,10 +8,10 @@ import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { useSignal } from '../../data';
-import { mapSize, viewBBox } from '../export/view-area';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import { mapSize, viewBBox } from '../../map/view-area';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { Field, ToolViewFrame } from '../../tools-common/tool-view';
+import { ToolAnswers } from '../../tools-common/tool-answers';
 import { ElevationAnswer, TerrainAnswer } from './terrain-answers';
 import {
   buildElevation,
