@@ -1,13 +1,8 @@
-// Small readers for the inspector: a service record's fields as the analyst reads them.
+// Small widgets for the inspector: a service record's fields as the analyst reads them (the
+// records themselves are read through data/records.ts).
 // Unknown is said as "unknown" (never 0, never blank); values keep the service's words.
 import type { ReactNode } from 'react';
 
-export type Rec = Record<string, unknown>;
-
-export const rec = (v: unknown): Rec | null =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : null;
-export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 export const words = (v: string) => v.replace(/_/g, ' ');
 
 export function Unknown({ children = 'unknown' }: { children?: ReactNode }) {

@@ -11,7 +11,9 @@ import { formatUtc } from '../../ui/time';
 import { useAppInfo, useSignal } from '../../data';
 import type { SignalGetResult } from '../../../../shared/contract';
 import { Slot } from '../../ui/slots';
-import { Group, num, rec, show, str, Unknown, words, type Rec } from '../../ui/fields';
+import { Group, show, Unknown, words } from '../../ui/fields';
+import { finite, flag, isPlottable, signalOf, signalPlace, text } from '../../data/records';
+import type * as M from '../../../../shared/service/main';
 import { ThreadDialog } from './thread-dialog';
 
 function StageLadder({ stage, reason }: { stage: string | null; reason: string | null }) {
@@ -47,12 +49,12 @@ function StageLadder({ stage, reason }: { stage: string | null; reason: string |
   );
 }
 
-function Casualties({ c }: { c: Rec | null }) {
-  const count = (v: unknown) => {
-    const n = num(v);
+function Casualties({ c }: { c: M.Signal['casualties'] }) {
+  const count = (v: number | null | undefined) => {
+    const n = finite(v);
     return n === null ? <Unknown /> : <span className="num">{n}</span>;
   };
-  const notCounted = Array.isArray(c?.not_counted) ? (c.not_counted as unknown[]) : [];
+  const notCounted = c?.not_counted ?? [];
   return (
     <Group
       title="Casualties"
@@ -60,7 +62,7 @@ function Casualties({ c }: { c: Rec | null }) {
       rows={[
         ['Killed', count(c?.killed)],
         ['Injured', count(c?.injured)],
-        ['Basis', str(c?.basis) ? words(str(c?.basis)!) : <Unknown>not given</Unknown>],
+        ['Basis', text(c?.basis) ? words(text(c?.basis)!) : <Unknown>not given</Unknown>],
         [
           'Disputed',
           c?.disputed === true ? (
@@ -75,22 +77,6 @@ function Casualties({ c }: { c: Rec | null }) {
       ]}
     />
   );
-}
-
-function place(s: Rec): string {
-  return [str(s.location), str(s.country) ?? str(s.country_code)].filter(Boolean).join(', ');
-}
-
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
-/**
- * Precise enough to draw as a point: the main profile's `plottable`; alternate records have
- * none, so `geo_validation.search_ready`, then `geo_verified`, stand in for it (the cache's
- * rule, electron/cache/signal-columns.ts), else having coordinates at all.
- */
-function isPlottable(s: Rec): boolean {
-  const rule = bool(s.plottable) ?? bool(rec(s.geo_validation)?.search_ready) ?? bool(s.geo_verified);
-  return rule ?? (num(s.lat) !== null && num(s.lng) !== null);
 }
 
 /** An instant in UTC; a date alone (the alternate profile's event_date) stays a date, no invented hour. */
@@ -139,19 +125,20 @@ export function SignalDetail({
   /** What the analyst saw it as (the selection's label), when the signal has no title. */
   label?: string;
 }) {
-  const s = result.signal as Rec;
-  const reporting = rec(s.reporting);
-  const collection = rec(s.collection);
-  const imagery = rec(s.imagery);
-  const quality = rec(s.quality);
-  const markets = Array.isArray(s.market_impact) ? (s.market_impact as string[]) : [];
-  const occurred = str(s.occurred_at) ?? str(s.event_date);
-  const id = String(s.id);
   // Stage, band, casualties and imagery are main-profile fields: an alternate record has none
   // of them, which is not the same as the service not knowing them, so they are not shown.
-  const main = result.profile === 'main';
-  const intelligence = rec(s.intelligence);
-  const plottable = isPlottable(s);
+  const { record: s, main: m, alternate: alt } = signalOf(result);
+  const main = m !== null;
+  const reporting = m?.reporting ?? null;
+  const collection = s.collection ?? null;
+  const imagery = m?.imagery ?? null;
+  const quality = s.quality ?? null;
+  const markets = s.market_impact ?? [];
+  const occurred = text(m?.occurred_at) ?? text(alt?.event_date);
+  const id = String(s.id);
+  const intelligence = alt?.intelligence ?? null;
+  const plottable = isPlottable(s, m, alt);
+  const title = text(s.title);
   return (
     <div className="signal-detail" data-testid="signal-detail">
       <AnswerMarks demo={demo} asOf={result.asOf} />
@@ -172,27 +159,27 @@ export function SignalDetail({
         </p>
       )}
       <p className="eyebrow">
-        {s.measured === true ? (
+        {m?.measured === true ? (
           <>
-            <MeasuredGlyph /> Measured · {words(str(s.measured_kind) ?? str(s.category) ?? 'reading')}
+            <MeasuredGlyph /> Measured · {words(text(m?.measured_kind) ?? text(s.category) ?? 'reading')}
           </>
         ) : (
-          words(str(s.category) ?? 'signal')
+          words(text(s.category) ?? 'signal')
         )}
       </p>
-      <h3 className="inspector-title">{str(s.title) ?? '(untitled)'}</h3>
-      {str(s.summary) && <p className="summary">{str(s.summary)}</p>}
-      {s.measured === true && <p className="group-note">What an instrument recorded, not a cause.</p>}
+      <h3 className="inspector-title">{title ?? '(untitled)'}</h3>
+      {text(s.summary) && <p className="summary">{text(s.summary)}</p>}
+      {m?.measured === true && <p className="group-note">What an instrument recorded, not a cause.</p>}
       <div className="actions">
         <button type="button" onClick={() => onThread(true)}>
           Thread
         </button>
-        {plottable && num(s.lat) !== null && onShowOnMap && (
+        {plottable && finite(s.lat) !== null && onShowOnMap && (
           <button type="button" onClick={onShowOnMap}>
             Show on map
           </button>
         )}
-        <Slot id="signal.actions" eventId={String(s.id)} label={str(s.title) ?? label ?? null} />
+        <Slot id="signal.actions" eventId={String(s.id)} label={title ?? label ?? null} />
       </div>
       {/* The alternate profile's refine-location (its ids are integers). */}
       <Slot id="signal.sections" signalId={String(id)} main={main} />
@@ -200,42 +187,39 @@ export function SignalDetail({
         title="When and how severe"
         rows={[
           ['Occurred', occurred ? when(occurred) : <Unknown />],
-          ['Precision', str(s.occurred_at_precision) ? words(str(s.occurred_at_precision)!) : undefined],
-          ['Time basis', str(s.occurred_at_basis) ? words(str(s.occurred_at_basis)!) : undefined],
-          ['Last reported', str(s.last_reported_at) ? formatUtc(str(s.last_reported_at)!) : undefined],
+          ['Precision', text(m?.occurred_at_precision) ? words(text(m?.occurred_at_precision)!) : undefined],
+          ['Time basis', text(m?.occurred_at_basis) ? words(text(m?.occurred_at_basis)!) : undefined],
+          ['Last reported', text(m?.last_reported_at) ? formatUtc(text(m?.last_reported_at)!) : undefined],
           [
             'Severity',
             <span key="sev" className="sev">
-              {(main || num(s.severity_band) !== null) && (
+              {main && (
                 <>
-                  <Band band={num(s.severity_band)} />{' '}
+                  <Band band={finite(m?.severity_band)} />{' '}
                 </>
               )}
-              {num(s.severity_score) ?? num(s.severity) ?? <Unknown>score unknown</Unknown>}
+              {finite(s.severity_score) ?? <Unknown>score unknown</Unknown>}
             </span>,
           ],
-          ['Escalation', str(s.escalation_trend) ? words(str(s.escalation_trend)!) : undefined],
-          [
-            'Cross-border risk',
-            typeof s.cross_border_risk === 'boolean' ? show(s.cross_border_risk) : undefined,
-          ],
-          ['Infrastructure', str(s.infrastructure_target) ?? undefined],
+          ['Escalation', text(s.escalation_trend) ? words(text(s.escalation_trend)!) : undefined],
+          ['Cross-border risk', flag(s.cross_border_risk) === null ? undefined : show(s.cross_border_risk)],
+          ['Infrastructure', text(s.infrastructure_target) ?? undefined],
         ]}
       />
-      {(main || str(s.stage)) && <StageLadder stage={str(s.stage)} reason={str(s.stage_reason)} />}
+      {main && <StageLadder stage={text(m.stage)} reason={text(m.stage_reason)} />}
       <Group
         title="Place"
         rows={[
-          ['Place', place(s) || <Unknown />],
-          ['Level', str(s.location_level) ? words(str(s.location_level)!) : undefined],
-          ['Place verified', bool(s.geo_verified) === null ? undefined : show(s.geo_verified)],
+          ['Place', signalPlace(s, m) || <Unknown />],
+          ['Level', text(m?.location_level) ? words(text(m?.location_level)!) : undefined],
+          ['Place verified', flag(alt?.geo_verified) === null ? undefined : show(alt?.geo_verified)],
           [
             'Coordinates',
             !plottable ? (
               <Unknown>country level: not drawn as a point</Unknown>
-            ) : num(s.lat) !== null && num(s.lng) !== null ? (
+            ) : finite(s.lat) !== null && finite(s.lng) !== null ? (
               <span className="num">
-                {num(s.lat)!.toFixed(4)}, {num(s.lng)!.toFixed(4)}
+                {finite(s.lat)!.toFixed(4)}, {finite(s.lng)!.toFixed(4)}
               </span>
             ) : (
               <Unknown />
@@ -243,14 +227,14 @@ export function SignalDetail({
           ],
         ]}
       />
-      {(main || rec(s.casualties)) && <Casualties c={rec(s.casualties)} />}
+      {main && <Casualties c={m.casualties} />}
       <Group
         title="Breadth of reporting, not confirmation"
         testId="reporting"
         note="How widely this was reported. Many publishers repeating one account is not independent confirmation."
         rows={[
-          ['Publishers (hosts)', show(reporting?.distinct_hosts ?? s.num_sources)],
-          ['Reports', show(reporting?.member_count ?? s.num_mentions)],
+          ['Publishers (hosts)', show(reporting?.distinct_hosts ?? alt?.num_sources)],
+          ['Reports', show(reporting?.member_count ?? alt?.num_mentions)],
           [
             'Distinct texts',
             reporting && 'distinct_texts' in reporting ? show(reporting.distinct_texts) : undefined,
@@ -291,19 +275,19 @@ export function SignalDetail({
           rows={[
             [
               'From orbit',
-              str(intelligence.satellite_observability)
-                ? words(str(intelligence.satellite_observability)!)
+              text(intelligence.satellite_observability)
+                ? words(text(intelligence.satellite_observability)!)
                 : undefined,
             ],
             [
               'Open data',
-              str(intelligence.open_data_sufficiency)
-                ? words(str(intelligence.open_data_sufficiency)!)
+              text(intelligence.open_data_sufficiency)
+                ? words(text(intelligence.open_data_sufficiency)!)
                 : undefined,
             ],
             [
               'Expected information gain',
-              num(intelligence.expected_information_gain) === null
+              finite(intelligence.expected_information_gain) === null
                 ? undefined
                 : show(intelligence.expected_information_gain),
             ],
@@ -317,7 +301,7 @@ export function SignalDetail({
             'Market impact',
             markets.length ? markets.map(words).join(', ') : <Unknown key="m">none named</Unknown>,
           ],
-          ['Note', str(s.market_note) ?? undefined],
+          ['Note', text(alt?.market_note) ?? undefined],
         ]}
       />
       <Group
@@ -326,7 +310,7 @@ export function SignalDetail({
           ['Status', show(quality?.status)],
           ['Score', quality && 'score' in quality ? show(quality.score) : undefined],
           ['Issues', quality && 'issues' in quality ? show(quality.issues) : undefined],
-          ['Updated', str(s.last_updated_at) ? when(str(s.last_updated_at)!) : undefined],
+          ['Updated', text(s.last_updated_at) ? when(text(s.last_updated_at)!) : undefined],
           [
             'ID',
             <span key="id" className="mono">
@@ -335,7 +319,7 @@ export function SignalDetail({
           ],
         ]}
       />
-      {thread && <ThreadDialog eventId={id} title={str(s.title)} onClose={() => onThread(false)} />}
+      {thread && <ThreadDialog eventId={id} title={title} onClose={() => onThread(false)} />}
     </div>
   );
 }

@@ -22,14 +22,13 @@ import {
   terrainFormOf,
 } from './terrain-params';
 import { useTerrainState, type ElevationMode } from './terrain-state';
+import { signalEvent } from '../../data/records';
 
 const MODES: { id: ElevationMode; label: string }[] = [
   { id: 'point', label: 'At a point' },
   { id: 'bbox', label: 'Over a box' },
   { id: 'polygon', label: 'Over a polygon' },
 ];
-
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The map's drawn box as W,S,E,N (one across the 180th meridian is not a box the service takes). */
 function useDrawnBox(): string | null {
@@ -73,9 +72,10 @@ function ElevationForm() {
   const setView = useViewState((s) => s.setView);
   const selection = useSelection((s) => s.selection);
   const signalId = selection?.kind === 'signal' || selection?.kind === 'event' ? selection.id : null;
-  const signal = useSignal(signalId).data?.signal as Record<string, unknown> | undefined;
-  const sLat = num(signal?.lat);
-  const sLng = num(signal?.lng);
+  const got = useSignal(signalId).data;
+  const signal = got ? signalEvent(got) : null;
+  const sLat = signal?.lat ?? null;
+  const sLng = signal?.lng ?? null;
   let fields: ReactNode;
   if (form.mode === 'point')
     fields = (
