@@ -6,7 +6,7 @@
 // run bar (price, confirmation, the call's state), the chosen answer with its stored marks,
 // and the history with "Run again". Each tool's form and chosen answer live in one store of
 // the kit's, kept by tool (`toolStores`), so they survive moving between views.
-import type { ComponentType, ReactNode } from 'react';
+import { useRef, type ComponentType, type ReactNode } from 'react';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { StoredAnswerOf, ToolName, ToolParams, ToolRunInput } from '../../../shared/contract';
 import { RunBar, useToolRunner } from './run-bar';
@@ -66,53 +66,165 @@ export function toolStore<F>(initialForm: () => F): ToolStore<F> {
   }));
 }
 
+/**
+ * One call a view offers: its block of the side pane (a heading, its fields, its run bar) and
+ * its answers in the main pane. Where the form and the chosen answer live is the view's (a
+ * defined tool keeps them in the kit's store; the Terrain view's polygon lives with its form).
+ */
+export interface ToolRun<K extends ToolName> {
+  tool: K;
+  /** The runner's and run bar's name ("hotspots", "SAR geometry"). */
+  name: string;
+  /** The history's name ("Hotspots" → "Hotspots history"); the answer region is "<title> answer". */
+  title: string;
+  /** What to do when no answer is chosen. */
+  empty: string;
+  /** A heading and fields before this call's run bar in the side pane. */
+  heading?: string;
+  Form?: ComponentType;
+  /** Whether the confirmation threshold applies (a free call: false). */
+  threshold?: boolean;
+  /** The call the fields make now (a hook: it reads the view's state). */
+  useBuilt: () => Built;
+  useChosen: () => string | null;
+  choose: (id: string | null) => void;
+  summarize: (request: ToolParams<K>) => string;
+  /** A stored request back in the fields ("Run again"). */
+  refill: (request: ToolParams<K>) => void;
+  Answer: ComponentType<{ answer: StoredAnswerOf<K> }>;
+}
+/** A run of any tool (the view lists several). */
+export type AnyToolRun = { [K in ToolName]: ToolRun<K> }[ToolName];
+
+export interface ToolViewDefinition {
+  testId: string;
+  what: string;
+  alternateOnly?: { title: string; body: string };
+  /** In the side pane's order. */
+  runs: readonly AnyToolRun[];
+  /** The main pane's order of the runs' answers, by index into `runs` (else the side's order). */
+  answersOrder?: readonly number[];
+}
+
+function RunBlock({
+  run,
+  onRunner,
+}: {
+  run: AnyToolRun;
+  onRunner: (r: ReturnType<typeof useToolRunner>) => void;
+}) {
+  const runner = useToolRunner(run.name, (a) => run.choose(a.id));
+  const built = run.useBuilt();
+  onRunner(runner);
+  return (
+    <>
+      {run.heading && <h2 className="section-title">{run.heading}</h2>}
+      {run.Form && <run.Form />}
+      <RunBar
+        title={run.name}
+        input={built.input}
+        problem={built.problem}
+        runner={runner}
+        {...(run.threshold === false ? { threshold: false } : {})}
+      />
+    </>
+  );
+}
+
+function RunAnswers<K extends ToolName>({
+  run,
+  start,
+}: {
+  run: ToolRun<K>;
+  start: (input: ToolRunInput) => void;
+}) {
+  const chosenId = run.useChosen();
+  return (
+    <ToolAnswers
+      tool={run.tool}
+      title={run.title}
+      label={`${run.title} answer`}
+      empty={run.empty}
+      chosenId={chosenId}
+      summarize={run.summarize}
+      render={(a) => <run.Answer answer={a} />}
+      onChoose={run.choose}
+      onRunAgain={(request) => {
+        run.refill(request);
+        start({ tool: run.tool, params: request } as ToolRunInput);
+      }}
+    />
+  );
+}
+
+/** A view of one or more calls, made by the kit. */
+export function defineToolView(def: ToolViewDefinition): ComponentType {
+  const order = def.answersOrder ?? def.runs.map((_, i) => i);
+  return function ToolView() {
+    // Each run's runner, handed up by its block so "Run again" starts the same call.
+    const runners = useRef<ReturnType<typeof useToolRunner>[]>([]);
+    return (
+      <ToolViewFrame testId={def.testId} what={def.what} alternateOnly={def.alternateOnly}>
+        <div className="tool-layout">
+          <div className="tool-side">
+            {def.runs.map((run, i) => (
+              <RunBlock key={run.tool} run={run} onRunner={(r) => (runners.current[i] = r)} />
+            ))}
+          </div>
+          <div className="tool-main">
+            {order.map((i) => {
+              const run = def.runs[i]!;
+              return (
+                <RunAnswers<ToolName>
+                  key={run.tool}
+                  run={run as ToolRun<ToolName>}
+                  start={(input) => runners.current[i]?.start(input)}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </ToolViewFrame>
+    );
+  };
+}
+
+/** One run, typed by its tool, as a member of a view's list. */
+export const toolRun = <K extends ToolName>(run: ToolRun<K>): AnyToolRun => run as unknown as AnyToolRun;
+
 export function defineTool<K extends ToolName, F>(def: ToolDefinition<K, F>): DefinedTool<K, F> {
   const useStore = toolStore(def.initialForm);
   toolStores[def.tool] = useStore as ToolStore<unknown>;
   function Fields() {
     const form = useStore((s) => s.form);
     const set = useStore((s) => s.set);
-    return <def.Form form={form} set={set} />;
-  }
-  function View() {
-    const form = useStore((s) => s.form);
-    const chosenId = useStore((s) => s.chosenId);
-    const choose = useStore((s) => s.choose);
-    const runner = useToolRunner(def.title.toLowerCase(), (a) => choose(a.id));
-    const built = def.build(form);
     return (
-      <ToolViewFrame testId={def.testId} what={def.what} alternateOnly={def.alternateOnly}>
-        <div className="tool-layout">
-          <div className="tool-side">
-            <h2 className="section-title">{def.title}</h2>
-            <Fields />
-            {def.aside}
-            <RunBar
-              title={def.title.toLowerCase()}
-              input={built.input}
-              problem={built.problem}
-              runner={runner}
-            />
-          </div>
-          <div className="tool-main">
-            <ToolAnswers
-              tool={def.tool}
-              title={def.title}
-              label={`${def.title} answer`}
-              empty={def.empty}
-              chosenId={chosenId}
-              summarize={def.summarize}
-              render={(a) => <def.Answer answer={a} />}
-              onChoose={choose}
-              onRunAgain={(request) => {
-                useStore.getState().set(def.formOf(request));
-                runner.start({ tool: def.tool, params: request } as ToolRunInput);
-              }}
-            />
-          </div>
-        </div>
-      </ToolViewFrame>
+      <>
+        <def.Form form={form} set={set} />
+        {def.aside}
+      </>
     );
   }
+  const View = defineToolView({
+    testId: def.testId,
+    what: def.what,
+    alternateOnly: def.alternateOnly,
+    runs: [
+      toolRun<K>({
+        tool: def.tool,
+        name: def.title.toLowerCase(),
+        title: def.title,
+        empty: def.empty,
+        heading: def.title,
+        Form: Fields,
+        useBuilt: () => def.build(useStore((s) => s.form)),
+        useChosen: () => useStore((s) => s.chosenId),
+        choose: (id) => useStore.getState().choose(id),
+        summarize: def.summarize,
+        refill: (request) => useStore.getState().set(def.formOf(request)),
+        Answer: def.Answer,
+      }),
+    ],
+  });
   return { ...def, useStore, View };
 }

@@ -6,9 +6,8 @@ import type { StoredAnswerOf } from '../../../../shared/contract';
 import { useBoxTool } from '../../state/box-tool';
 import { useViewState } from '../../state/view-state';
 import { mapSize, viewBBox } from '../../map/view-area';
-import { RunBar, useToolRunner } from '../../tools-common/run-bar';
-import { Field, TableScroll, ToolViewFrame } from '../../tools-common/tool-view';
-import { ToolAnswers } from '../../tools-common/tool-answers';
+import { defineToolView, toolRun } from '../../tools-common/define-tool';
+import { Field, TableScroll } from '../../tools-common/tool-view';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { useHotspotsState } from './hotspots-state';
 
@@ -188,69 +187,44 @@ function HotspotsAnswer({ answer }: { answer: StoredAnswerOf<'hotspots'> }) {
   );
 }
 
-export function HotspotsView() {
-  const form = useHotspotsState((s) => s.form);
-  const statsId = useHotspotsState((s) => s.statsId);
-  const hotspotsId = useHotspotsState((s) => s.hotspotsId);
-  const chooseStats = useHotspotsState((s) => s.chooseStats);
-  const chooseHotspots = useHotspotsState((s) => s.chooseHotspots);
-  const stats = useToolRunner('stats', (a) => chooseStats(a.id));
-  const hotspots = useToolRunner('hotspots', (a) => chooseHotspots(a.id));
-  const builtStats = buildStats(form);
-  const builtHotspots = buildHotspots(form);
-  return (
-    <ToolViewFrame
-      testId="hotspots-view"
-      what="signal counts and hotspots"
-      alternateOnly={{
-        title: 'This service has no stats or hotspots',
-        body: 'Counts by category and day, and hotspots, are endpoints of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to ask here.',
-      }}
-    >
-      <div className="tool-layout">
-        <div className="tool-side">
-          <h2 className="section-title">Stats and hotspots</h2>
-          <HotspotsForm />
-          <RunBar title="stats" input={builtStats.input} problem={builtStats.problem} runner={stats} />
-          <RunBar
-            title="hotspots"
-            input={builtHotspots.input}
-            problem={builtHotspots.problem}
-            runner={hotspots}
-            threshold={false}
-          />
-        </div>
-        <div className="tool-main">
-          <ToolAnswers
-            tool="hotspots"
-            title="Hotspots"
-            label="Hotspots answer"
-            empty="Ask for hotspots, or choose stored ones in the history below (stored answers read offline)."
-            chosenId={hotspotsId}
-            summarize={summarizeHotspots}
-            render={(a) => <HotspotsAnswer answer={a} />}
-            onChoose={chooseHotspots}
-            onRunAgain={(request) => {
-              useHotspotsState.getState().set(formOf(request));
-              hotspots.start({ tool: 'hotspots', params: request });
-            }}
-          />
-          <ToolAnswers
-            tool="stats"
-            title="Stats"
-            label="Stats answer"
-            empty="Ask for stats, or choose stored ones in their history below."
-            chosenId={statsId}
-            summarize={summarizeWindow}
-            render={(a) => <StatsAnswer answer={a} />}
-            onChoose={chooseStats}
-            onRunAgain={(request) => {
-              useHotspotsState.getState().set(formOf(request));
-              stats.start({ tool: 'stats', params: request });
-            }}
-          />
-        </div>
-      </div>
-    </ToolViewFrame>
-  );
-}
+const state = () => useHotspotsState.getState();
+
+export const HotspotsView = defineToolView({
+  testId: 'hotspots-view',
+  what: 'signal counts and hotspots',
+  alternateOnly: {
+    title: 'This service has no stats or hotspots',
+    body: 'Counts by category and day, and hotspots, are endpoints of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to ask here.',
+  },
+  runs: [
+    toolRun({
+      tool: 'stats',
+      name: 'stats',
+      title: 'Stats',
+      empty: 'Ask for stats, or choose stored ones in their history below.',
+      heading: 'Stats and hotspots',
+      Form: HotspotsForm,
+      useBuilt: () => buildStats(useHotspotsState((s) => s.form)),
+      useChosen: () => useHotspotsState((s) => s.statsId),
+      choose: (id) => state().chooseStats(id),
+      summarize: summarizeWindow,
+      refill: (request) => state().set(formOf(request)),
+      Answer: StatsAnswer,
+    }),
+    toolRun({
+      tool: 'hotspots',
+      name: 'hotspots',
+      title: 'Hotspots',
+      empty: 'Ask for hotspots, or choose stored ones in the history below (stored answers read offline).',
+      threshold: false,
+      useBuilt: () => buildHotspots(useHotspotsState((s) => s.form)),
+      useChosen: () => useHotspotsState((s) => s.hotspotsId),
+      choose: (id) => state().chooseHotspots(id),
+      summarize: summarizeHotspots,
+      refill: (request) => state().set(formOf(request)),
+      Answer: HotspotsAnswer,
+    }),
+  ],
+  // The hotspots (what the map draws) first.
+  answersOrder: [1, 0],
+});

@@ -9,9 +9,8 @@ import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { useSignal } from '../../data';
 import { mapSize, viewBBox } from '../../map/view-area';
-import { RunBar, useToolRunner } from '../../tools-common/run-bar';
-import { Field, ToolViewFrame } from '../../tools-common/tool-view';
-import { ToolAnswers } from '../../tools-common/tool-answers';
+import { defineToolView, toolRun } from '../../tools-common/define-tool';
+import { Field } from '../../tools-common/tool-view';
 import { ElevationAnswer, TerrainAnswer } from './terrain-answers';
 import {
   buildElevation,
@@ -205,74 +204,49 @@ function SarForm() {
   );
 }
 
-export function TerrainView() {
-  const form = useTerrainState((s) => s.form);
-  const polygon = useTerrainState((s) => s.polygon);
-  const elevationId = useTerrainState((s) => s.elevationId);
-  const terrainId = useTerrainState((s) => s.terrainId);
-  const chooseElevation = useTerrainState((s) => s.chooseElevation);
-  const chooseTerrain = useTerrainState((s) => s.chooseTerrain);
-  const elevation = useToolRunner('elevation', (a) => chooseElevation(a.id));
-  const terrain = useToolRunner('SAR geometry', (a) => chooseTerrain(a.id));
-  const builtElevation = buildElevation(form, polygon);
-  const builtTerrain = buildTerrain(form);
+const state = () => useTerrainState.getState();
 
-  return (
-    <ToolViewFrame testId="terrain-view" what="elevation and terrain">
-      <div className="tool-layout">
-        <div className="tool-side">
-          <h2 className="section-title">Ground height</h2>
-          <ElevationForm />
-          <RunBar
-            title="elevation"
-            input={builtElevation.input}
-            problem={builtElevation.problem}
-            runner={elevation}
-          />
-          <h2 className="section-title">Radar view of the ground</h2>
-          <SarForm />
-          <RunBar
-            title="SAR geometry"
-            input={builtTerrain.input}
-            problem={builtTerrain.problem}
-            runner={terrain}
-            threshold={false}
-          />
-        </div>
-        <div className="tool-main">
-          <ToolAnswers
-            tool="elevation"
-            title="Elevation"
-            label="Elevation answer"
-            empty="Ask for an elevation, or choose a stored one in the history below (stored answers read offline)."
-            chosenId={elevationId}
-            summarize={summarizeElevation}
-            render={(a) => <ElevationAnswer answer={a} />}
-            onChoose={chooseElevation}
-            onRunAgain={(request) => {
-              const { changes, polygon: ring } = elevationFormOf(request);
-              const st = useTerrainState.getState();
-              st.set(changes);
-              if (ring) st.setPolygon(ring);
-              elevation.start({ tool: 'elevation', params: request });
-            }}
-          />
-          <ToolAnswers
-            tool="terrain"
-            title="SAR geometry"
-            label="SAR geometry answer"
-            empty="Ask for a SAR geometry, or choose a stored one in its history below."
-            chosenId={terrainId}
-            summarize={summarizeTerrain}
-            render={(a) => <TerrainAnswer answer={a} />}
-            onChoose={chooseTerrain}
-            onRunAgain={(request) => {
-              useTerrainState.getState().set(terrainFormOf(request));
-              terrain.start({ tool: 'terrain', params: request });
-            }}
-          />
-        </div>
-      </div>
-    </ToolViewFrame>
-  );
-}
+export const TerrainView = defineToolView({
+  testId: 'terrain-view',
+  what: 'elevation and terrain',
+  runs: [
+    toolRun({
+      tool: 'elevation',
+      name: 'elevation',
+      title: 'Elevation',
+      empty:
+        'Ask for an elevation, or choose a stored one in the history below (stored answers read offline).',
+      heading: 'Ground height',
+      Form: ElevationForm,
+      useBuilt: () =>
+        buildElevation(
+          useTerrainState((s) => s.form),
+          useTerrainState((s) => s.polygon),
+        ),
+      useChosen: () => useTerrainState((s) => s.elevationId),
+      choose: (id) => state().chooseElevation(id),
+      summarize: summarizeElevation,
+      refill: (request) => {
+        const { changes, polygon: ring } = elevationFormOf(request);
+        state().set(changes);
+        if (ring) state().setPolygon(ring);
+      },
+      Answer: ElevationAnswer,
+    }),
+    toolRun({
+      tool: 'terrain',
+      name: 'SAR geometry',
+      title: 'SAR geometry',
+      empty: 'Ask for a SAR geometry, or choose a stored one in its history below.',
+      heading: 'Radar view of the ground',
+      Form: SarForm,
+      threshold: false,
+      useBuilt: () => buildTerrain(useTerrainState((s) => s.form)),
+      useChosen: () => useTerrainState((s) => s.terrainId),
+      choose: (id) => state().chooseTerrain(id),
+      summarize: summarizeTerrain,
+      refill: (request) => state().set(terrainFormOf(request)),
+      Answer: TerrainAnswer,
+    }),
+  ],
+});
