@@ -21,7 +21,7 @@
 //
 // Floors inside the renderer (renderer/src/), lowest first; a floor imports only floors below:
 //   data/ (the contract's hooks) → state/ (the window's stores) → ui/ (widgets, slots) →
-//   map/ (the map platform) and tools-common/ (the tool kit) → features/<x>/ → app/ (the shell).
+//   map/ (the map platform) → tools-common/ (the tool kit) → features/<x>/ → app/ (the shell).
 // A feature imports only data/, state/, ui/, map/, tools-common/ (and styles/): never another
 // feature, never app/. The shell composes features, through slots (ui/slots.tsx, map/slots.ts).
 import { readdirSync } from 'node:fs';
@@ -125,9 +125,9 @@ const rendererFloors = [
   { folder: 'state', above: ['ui', 'map', 'tools-common', 'features', 'app'] },
   { folder: 'ui', above: ['map', 'tools-common', 'features', 'app'] },
   { folder: 'map', above: ['tools-common', 'features', 'app'] },
-  { folder: 'tools-common', above: ['map', 'features', 'app'] },
+  { folder: 'tools-common', above: ['features', 'app'] },
 ];
-const RENDERER_FLOORS = 'data → state → ui → map, tools-common → features → app';
+const RENDERER_FLOORS = 'data → state → ui → map → tools-common → features → app';
 /** Files at `depth` folders below renderer/src/<folder>/ reach renderer/src/ by depth + 1 `../`. */
 const up = (depth) => '(\\.\\./){' + (depth + 1) + '}';
 const rendererFloorConfigs = rendererFloors.flatMap(({ folder, above }) =>

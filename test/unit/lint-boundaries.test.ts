@@ -137,7 +137,7 @@ describe(
 );
 
 describe(
-  'floors of the renderer (data → state → ui → map, tools-common → features → app); a feature imports no other',
+  'floors of the renderer (data → state → ui → map → tools-common → features → app); a feature imports no other',
   { timeout: 60_000 },
   () => {
     const featureImportsFeature: Case[] = [
@@ -155,7 +155,7 @@ describe(
       ['renderer/src/map/x.tsx', '../app/slots', 1],
       ['renderer/src/map/x.tsx', '../tools-common/run-bar', 1],
       ['renderer/src/tools-common/x.tsx', '../features/claims/claims-view', 1],
-      ['renderer/src/tools-common/x.tsx', '../map/watch-map', 1],
+      ['renderer/src/tools-common/x.tsx', '../app/slots', 1],
       ['renderer/src/ui/x.tsx', '../map/palette', 1],
       ['renderer/src/ui/x.tsx', '../features/inspector/thread-dialog', 1],
       ['renderer/src/state/x.ts', '../features/imagery/imagery-state', 1],
@@ -173,6 +173,7 @@ describe(
       ['renderer/src/map/x.tsx', '../ui/slots', 0],
       ['renderer/src/map/layers/x.ts', '../../state/view-state', 0],
       ['renderer/src/tools-common/x.tsx', '../data', 0],
+      ['renderer/src/tools-common/x.tsx', '../map/view-area', 0],
       ['renderer/src/app/x.tsx', '../features/hotspots/hotspots-on-map', 0],
       ['renderer/src/app/x.tsx', '../map/map-view', 0],
     ];

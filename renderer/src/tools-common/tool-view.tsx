@@ -72,6 +72,43 @@ export function Field({
   );
 }
 
+/** The fields of a form whose value is text. */
+type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
+
+/** One field of a FieldList: the form's field it edits, its label and its input's kind. */
+export interface FieldSpec<F> {
+  name: TextKeys<F> & string;
+  label: string;
+  type?: 'text' | 'date' | 'number';
+  placeholder?: string;
+}
+
+/** Labelled fields, each bound to a text field of the form. */
+export function FieldList<F>({
+  form,
+  set,
+  fields,
+}: {
+  form: F;
+  set: (change: Partial<F>) => void;
+  fields: readonly FieldSpec<F>[];
+}) {
+  return (
+    <>
+      {fields.map((f) => (
+        <Field
+          key={f.name}
+          label={f.label}
+          type={f.type}
+          value={form[f.name] as string}
+          placeholder={f.placeholder}
+          onChange={(v) => set({ [f.name]: v } as Partial<F>)}
+        />
+      ))}
+    </>
+  );
+}
+
 /** The marks of a stored answer: demo, cached (asked when), plan_lock and detail_withheld as given. */
 export function StoredMarks({ answer }: { answer: StoredAnswer }) {
   return (

@@ -223,14 +223,14 @@ export function AnalystView() {
   const input = problem ? null : ({ tool: 'analyst', params: { question: text, mode } } as const);
   return (
     <div className="list-view analyst-view" data-testid="analyst-view">
-      <div className="analyst-layout">
-        <div className="analyst-side">
+      <div className="tool-layout analyst-layout">
+        <div className="tool-side">
           <h2 className="section-title">Ask the analyst</h2>
           <QuestionForm />
           <RunBar title="analyst question" input={input} problem={problem} runner={runner} />
           <AssessPanel />
         </div>
-        <div className="analyst-main">
+        <div className="tool-main">
           {!chosenId ? (
             <EmptyState title="No answer shown">
               <p>

@@ -4,7 +4,7 @@
 // event. Free; every answer is stored and read again offline. The main profile has none.
 import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
 import { defineTool, type Built } from '../../tools-common/define-tool';
-import { Field, TableScroll } from '../../tools-common/tool-view';
+import { Field, FieldList, TableScroll } from '../../tools-common/tool-view';
 
 export interface ClaimsForm {
   since: string;
@@ -65,17 +65,13 @@ function ClaimsFilters({ form, set }: { form: ClaimsForm; set: (c: Partial<Claim
     <form className="tool-form" aria-label="Claims filters" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Which claims</legend>
-        <Field
-          label="Since"
-          value={form.since}
-          placeholder="YYYY-MM-DD or an ISO 8601 time"
-          onChange={(since) => set({ since })}
-        />
-        <Field
-          label="Evidence class"
-          value={form.evidenceClass}
-          placeholder="any (e.g. REPORTED, CONFIRMED)"
-          onChange={(evidenceClass) => set({ evidenceClass })}
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'since', label: 'Since', placeholder: 'YYYY-MM-DD or an ISO 8601 time' },
+            { name: 'evidenceClass', label: 'Evidence class', placeholder: 'any (e.g. REPORTED, CONFIRMED)' },
+          ]}
         />
         <label className="tool-check">
           <input

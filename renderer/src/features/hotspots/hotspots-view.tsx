@@ -3,11 +3,10 @@
 // 1 token each, shown before the call; every answer stored and read again offline. The main
 // profile's service has neither, and the view says so.
 import type { StoredAnswerOf } from '../../../../shared/contract';
-import { useBoxTool } from '../../state/box-tool';
 import { useViewState } from '../../state/view-state';
-import { mapSize, viewBBox } from '../../map/view-area';
+import { BoxField, useDrawnChoice, useMapViewChoice } from '../../tools-common/box-field';
 import { defineToolView, toolRun } from '../../tools-common/define-tool';
-import { Field, TableScroll } from '../../tools-common/tool-view';
+import { FieldList, TableScroll } from '../../tools-common/tool-view';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { useHotspotsState } from './hotspots-state';
 
@@ -16,74 +15,44 @@ const words = (v: string) => v.replace(/_/g, ' ');
 function HotspotsForm() {
   const form = useHotspotsState((s) => s.form);
   const set = useHotspotsState((s) => s.set);
-  const drawn = useBoxTool((s) => s.box);
-  const map = useViewState((s) => s.map);
-  const drawnBox =
-    drawn && drawn[2] >= drawn[0] ? drawn.map((x) => Math.round(x * 1e4) / 1e4).join(',') : null;
+  const drawn = useDrawnChoice();
+  const mapView = useMapViewChoice();
   return (
     <form className="tool-form" aria-label="Stats and hotspots" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Where and when</legend>
-        <Field
-          label="Box (W,S,E,N)"
+        <BoxField
           value={form.bbox}
+          from={form.bboxFrom}
           placeholder="anywhere"
-          onChange={(bbox) => set({ bbox, bboxFrom: 'Typed' })}
+          choices={[drawn, mapView]}
+          onChange={(bbox, bboxFrom) => set({ bbox, bboxFrom })}
         />
-        {form.bboxFrom && <p className="muted">From: {form.bboxFrom}</p>}
-        <p>
-          <button
-            type="button"
-            className="ghost"
-            disabled={!drawnBox}
-            onClick={() => drawnBox && set({ bbox: drawnBox, bboxFrom: 'The box drawn on the map' })}
-          >
-            Use the drawn box
-          </button>{' '}
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => {
-              const { width, height } = mapSize();
-              set({
-                bbox: viewBBox(map.center, map.zoom, width, height).join(','),
-                bboxFrom: 'The map’s view',
-              });
-            }}
-          >
-            Use the map’s view
-          </button>
-        </p>
-        <Field label="Up to (UTC day)" type="date" value={form.date} onChange={(date) => set({ date })} />
-        <Field label="Days" type="number" value={form.days} onChange={(days) => set({ days })} />
-        <Field
-          label="Categories"
-          value={form.categories}
-          placeholder="all (or comma-separated)"
-          onChange={(categories) => set({ categories })}
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'date', label: 'Up to (UTC day)', type: 'date' },
+            { name: 'days', label: 'Days', type: 'number' },
+            { name: 'categories', label: 'Categories', placeholder: 'all (or comma-separated)' },
+          ]}
         />
       </fieldset>
       <fieldset>
         <legend>Hotspots grid</legend>
-        <Field
-          label="Cell size (°)"
-          type="number"
-          value={form.precision}
-          onChange={(precision) => set({ precision })}
-        />
-        <Field
-          label="Lowest severity score"
-          type="number"
-          value={form.minSeverity}
-          placeholder="any"
-          onChange={(minSeverity) => set({ minSeverity })}
-        />
-        <Field
-          label="At most (cells’ signals)"
-          type="number"
-          value={form.limit}
-          placeholder="the service’s default"
-          onChange={(limit) => set({ limit })}
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'precision', label: 'Cell size (°)', type: 'number' },
+            { name: 'minSeverity', label: 'Lowest severity score', type: 'number', placeholder: 'any' },
+            {
+              name: 'limit',
+              label: 'At most (cells’ signals)',
+              type: 'number',
+              placeholder: 'the service’s default',
+            },
+          ]}
         />
       </fieldset>
     </form>

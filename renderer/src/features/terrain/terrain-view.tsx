@@ -4,13 +4,12 @@
 // Both free, said in the cost line. Every answer is stored and read again offline; a place
 // the service has no height for is shown as absence in its words, never 0 m.
 import type { ReactNode } from 'react';
-import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { useSignal } from '../../data';
-import { mapSize, viewBBox } from '../../map/view-area';
+import { BoxButtons, useDrawnChoice, useMapViewChoice } from '../../tools-common/box-field';
 import { defineToolView, toolRun } from '../../tools-common/define-tool';
-import { Field } from '../../tools-common/tool-view';
+import { Field, FieldList } from '../../tools-common/tool-view';
 import { ElevationAnswer, TerrainAnswer } from './terrain-answers';
 import {
   buildElevation,
@@ -30,38 +29,11 @@ const MODES: { id: ElevationMode; label: string }[] = [
 ];
 
 /** The map's drawn box as W,S,E,N (one across the 180th meridian is not a box the service takes). */
-function useDrawnBox(): string | null {
-  const box = useBoxTool((s) => s.box);
-  if (!box || box[2] < box[0]) return null;
-  return box.map((x) => Math.round(x * 1e4) / 1e4).join(',');
-}
-
-function BoxButtons({ onBox }: { onBox: (bbox: string, from: string) => void }) {
-  const drawn = useDrawnBox();
-  const map = useViewState((s) => s.map);
-  return (
-    <p className="tool-buttons">
-      <button
-        type="button"
-        className="ghost"
-        disabled={!drawn}
-        title={drawn ? undefined : 'Draw a box on the map first (Draw box, or B)'}
-        onClick={() => drawn && onBox(drawn, 'The box drawn on the map')}
-      >
-        Use the drawn box
-      </button>{' '}
-      <button
-        type="button"
-        className="ghost"
-        onClick={() => {
-          const { width, height } = mapSize();
-          onBox(viewBBox(map.center, map.zoom, width, height).join(','), 'The map’s view');
-        }}
-      >
-        Use the map’s view
-      </button>
-    </p>
-  );
+/** The drawn box and the map's view, offered as a box. */
+function TerrainBoxButtons({ onBox }: { onBox: (bbox: string, from: string) => void }) {
+  const drawn = useDrawnChoice('Draw a box on the map first (Draw box, or B)');
+  const mapView = useMapViewChoice();
+  return <BoxButtons choices={[drawn, mapView]} onBox={onBox} />;
 }
 
 function ElevationForm() {
@@ -123,7 +95,7 @@ function ElevationForm() {
           onChange={(bbox) => set({ bbox, bboxFrom: 'Typed' })}
         />
         {form.bboxFrom && <p className="muted">From: {form.bboxFrom}</p>}
-        <BoxButtons onBox={(bbox, bboxFrom) => set({ bbox, bboxFrom })} />
+        <TerrainBoxButtons onBox={(bbox, bboxFrom) => set({ bbox, bboxFrom })} />
       </>
     );
   else
@@ -186,18 +158,14 @@ function SarForm() {
           onChange={(sarBbox) => set({ sarBbox, sarBboxFrom: 'Typed' })}
         />
         {form.sarBboxFrom && <p className="muted">From: {form.sarBboxFrom}</p>}
-        <BoxButtons onBox={(sarBbox, sarBboxFrom) => set({ sarBbox, sarBboxFrom })} />
-        <Field
-          label="Incidence (°, 10–80)"
-          type="number"
-          value={form.incidence}
-          onChange={(incidence) => set({ incidence })}
-        />
-        <Field
-          label="Look azimuth (°, 0–360)"
-          type="number"
-          value={form.azimuth}
-          onChange={(azimuth) => set({ azimuth })}
+        <TerrainBoxButtons onBox={(sarBbox, sarBboxFrom) => set({ sarBbox, sarBboxFrom })} />
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'incidence', label: 'Incidence (°, 10–80)', type: 'number' },
+            { name: 'azimuth', label: 'Look azimuth (°, 0–360)', type: 'number' },
+          ]}
         />
       </fieldset>
     </form>
