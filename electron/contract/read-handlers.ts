@@ -10,7 +10,6 @@ import type {
   OrdersListResult,
   PackageGetResult,
   PackagesRevisionsResult,
-  SignalGetResult,
   SyncStreamState,
   TransitResult,
   WatchDetailResult,

@@ -36,7 +36,7 @@ export function toSignalFilter(
   // compares the score where a record has no band, as the service's min_severity does).
   if (filters.minBand !== null) out.minSeverityBand = filters.minBand;
   if (filters.markets.length) out.markets = [...filters.markets].sort();
-  // The box drawn on the map and chosen as a filter (features/map/box-tool).
+  // The box drawn on the map and chosen as a filter (map/box-tool).
   if (filters.bbox) out.bbox = [...filters.bbox];
   return out;
 }

@@ -1,5 +1,5 @@
 // The parts the Terrain, Hotspots, Claims and Discriminators views share around the tools
-// foundation (features/tools-common): the view's frame (no service yet; an alternate-only tool
+// foundation (tools-common/): the view's frame (no service yet; an alternate-only tool
 // on the main profile says the service has none, as the Watches view does), a labelled field,
 // and a stored answer shown with the marks it came with (demo, cached with when it was asked,
 // the service's clamps, plan_lock and detail_withheld as given, a refusal in its words).
