@@ -18,6 +18,13 @@
 //   7 hosts-common/  what two hosts share (renderer CSP, MIME types), so no host imports another
 //   8 hosts     Electron (main.ts, preload.ts, adapters/), CLI (cli.ts, cli/), serve (serve/):
 //               peers, so no host imports another — except cli/serve.ts, which launches serve.
+//
+// Floors inside the renderer (renderer/src/), lowest first; a floor imports only floors below:
+//   data/ (the contract's hooks) → state/ (the window's stores) → ui/ (widgets, slots) →
+//   map/ (the map platform) → tools-common/ (the tool kit) → features/<x>/ → app/ (the shell).
+// A feature imports only data/, state/, ui/, map/, tools-common/ (and styles/): never another
+// feature, never app/. The shell composes features, through slots (ui/slots.tsx, map/slots.ts).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -101,6 +108,79 @@ function layerPatterns(layer, depth, allow = []) {
           `a lower layer never imports a higher one, no peer another, no host another (${LAYER_ORDER}).`,
     }));
 }
+// The renderer's floors (see the head of this file).
+const RENDERER = 'renderer/src';
+const FEATURES = readdirSync(`${RENDERER}/features`, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const rendererBase = [
+  { group: nodeBuiltins, message: 'The renderer is sandboxed: no Node modules.' },
+  {
+    group: ['**/electron/**'],
+    message: 'The renderer talks to main only through the contract client (window.watchfloor).',
+  },
+];
+const rendererFloors = [
+  { folder: 'data', above: ['state', 'ui', 'map', 'tools-common', 'features', 'app'] },
+  { folder: 'state', above: ['ui', 'map', 'tools-common', 'features', 'app'] },
+  { folder: 'ui', above: ['map', 'tools-common', 'features', 'app'] },
+  { folder: 'map', above: ['tools-common', 'features', 'app'] },
+  { folder: 'tools-common', above: ['features', 'app'] },
+];
+const RENDERER_FLOORS = 'data → state → ui → map → tools-common → features → app';
+/** Files at `depth` folders below renderer/src/<folder>/ reach renderer/src/ by depth + 1 `../`. */
+const up = (depth) => '(\\.\\./){' + (depth + 1) + '}';
+const rendererFloorConfigs = rendererFloors.flatMap(({ folder, above }) =>
+  Array.from({ length: MAX_DEPTH }, (_, depth) => ({
+    files: [`${RENDERER}/${folder}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            ...rendererBase,
+            {
+              regex: `^${up(depth)}(${above.map(escape).join('|')})(/|$)`,
+              message: `renderer/src/${folder}/ may not import a higher floor (${RENDERER_FLOORS}).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+// renderer/src/features/<x>/ at `depth` folders below it: another feature is `../` × (depth + 1)
+// then its name; app/ is one more `../` up.
+const featureConfigs = FEATURES.flatMap((feature) =>
+  Array.from({ length: MAX_DEPTH }, (_, depth) => ({
+    files: [`${RENDERER}/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronBan],
+          patterns: [
+            ...rendererBase,
+            {
+              regex: `^${up(depth)}(${FEATURES.filter((f) => f !== feature)
+                .map(escape)
+                .join('|')})(/|$)`,
+              message:
+                `features/${feature}/ may not import another feature: a feature imports only data/, state/, ` +
+                'ui/, map/ and tools-common/; app/ composes features through slots.',
+            },
+            {
+              regex: `^${up(depth + 1)}(features|app)(/|$)`,
+              message: `features/${feature}/ may not import app/ or reach another feature through features/.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+
 const rendererBan = { group: ['**/renderer/**'], message: 'Node code does not import the renderer.' };
 function layerRule(layer, depth, allow) {
   return [
@@ -196,15 +276,12 @@ export default tseslint.config(
         'error',
         {
           paths: [electronBan],
-          patterns: [
-            { group: nodeBuiltins, message: 'The renderer is sandboxed: no Node modules.' },
-            {
-              group: ['**/electron/**'],
-              message: 'The renderer talks to main only through the contract client (window.watchfloor).',
-            },
-          ],
+          patterns: rendererBase,
         },
       ],
     },
   },
+  // Per floor of the renderer, and per feature (after the general renderer rule, which they replace).
+  ...rendererFloorConfigs,
+  ...featureConfigs,
 );

@@ -137,22 +137,38 @@ export interface CountryCount {
   maxBand: number | null;
 }
 
-export interface SignalGetResult {
-  signal: M.Signal | A.Signal;
-  profile: Profile;
+/**
+ * A record as one profile's service sends it, tagged by that profile: `result.profile` tells
+ * which shape `result[key]` has (the renderer reads them through renderer/src/data/records.ts).
+ */
+export type ByProfile<K extends string, Main, Alternate> =
+  ({ profile: 'main' } & { [P in K]: Main }) | ({ profile: 'alternate' } & { [P in K]: Alternate });
+
+/**
+ * A stored record tagged by the profile of the service that sent it (each account's cache holds
+ * one profile's records, checked by the client when they came).
+ */
+export function byProfile<K extends string, Main, Alternate>(
+  profile: Profile,
+  key: K,
+  value: unknown,
+): ByProfile<K, Main, Alternate> {
+  return { profile, [key]: value } as ByProfile<K, Main, Alternate>;
+}
+
+export type SignalGetResult = ByProfile<'signal', M.Signal, A.Signal> & {
   retracted: boolean;
   /** The folded id asked for, when it led to this survivor. */
   resolvedFrom: string | null;
   mergedIds: string[];
   asOf: string | null;
-}
+};
 
-export interface EventThreadResult {
-  thread: M.Thread | A.Thread;
+export type EventThreadResult = ByProfile<'thread', M.Thread, A.Thread> & {
   fromCache: boolean;
   note: string | null;
   asOf: string | null;
-}
+};
 
 export const developmentsListSchema = z
   .strictObject({
@@ -333,11 +349,10 @@ export const briefGetSchema = z.strictObject({
   period: z.enum(BRIEF_PERIODS).optional(),
   date: z.iso.date().optional(),
 });
-export interface BriefResult {
-  brief: M.Brief | A.Brief | null;
+export type BriefResult = ByProfile<'brief', M.Brief | null, A.Brief | null> & {
   period: (typeof BRIEF_PERIODS)[number];
   asOf: string | null;
-}
+};
 
 export interface SyncStreamState {
   name: string;

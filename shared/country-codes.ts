@@ -1,7 +1,7 @@
 // The basemap names its countries (Natural Earth short names, ISO numeric ids); signals carry
 // two-letter ISO codes. This joins them: the English name of each code as the platform knows
 // it (Intl.DisplayNames), and Natural Earth's own abbreviations and older names below. Shared by
-// the window's map (renderer/src/features/map/) and the reports (electron/reports/basemap.ts).
+// the window's map (renderer/src/map/) and the reports (electron/reports/basemap.ts).
 const NATURAL_EARTH: Record<string, string> = {
   Vatican: 'VA',
   'Marshall Is.': 'MH',

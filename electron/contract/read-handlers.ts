@@ -1,5 +1,7 @@
 // The contract's read rows (shared/contract-read.ts): each reads the current account's one
 // cache connection through the cache's read functions, so every one answers offline.
+import type * as A from '../../shared/service/alternate';
+import type * as M from '../../shared/service/main';
 import type {
   BriefResult,
   DevelopmentsListResult,
@@ -8,12 +10,12 @@ import type {
   OrdersListResult,
   PackageGetResult,
   PackagesRevisionsResult,
-  SignalGetResult,
   SyncStreamState,
   TransitResult,
   WatchDetailResult,
   WatchesListResult,
 } from '../../shared/contract';
+import { byProfile } from '../../shared/contract-read';
 import {
   clampNotes,
   queryCountryCounts,
@@ -109,10 +111,10 @@ export function createReadHandlers(
       const found = reading('signals.get', () => readSignal(a.db, id));
       if (!found)
         throw new ContractError(`event ${id} is not in the cache (sync, or check the id)`, 'not_found');
+      const { signal, ...rest } = found;
       return {
-        ...found,
-        signal: found.signal as SignalGetResult['signal'],
-        profile: a.profile,
+        ...rest,
+        ...byProfile<'signal', M.Signal, A.Signal>(a.profile, 'signal', signal),
         asOf: streamAsOf(a.db, 'signals'),
       };
     },
@@ -195,7 +197,7 @@ export function createReadHandlers(
       return reading('brief.get', (): BriefResult => {
         const found = readBrief(a.db, { period, ...(date ? { date } : {}) });
         return {
-          brief: (found?.brief ?? null) as BriefResult['brief'],
+          ...byProfile<'brief', M.Brief | null, A.Brief | null>(a.profile, 'brief', found?.brief ?? null),
           period,
           asOf: found?.fetchedAt ?? null,
         };
@@ -224,10 +226,11 @@ export function createReadHandlers(
     'events.thread': async ({ eventId }) => {
       const a = account();
       const got = await a.runtime.thread(String(eventId));
+      const { thread, ...rest } = got;
       return {
-        ...got,
+        ...rest,
         // The runtime returns the service's thread record (checked by the client) or the cached one.
-        thread: got.thread as Awaited<ReturnType<Handlers['events.thread']>>['thread'],
+        ...byProfile<'thread', M.Thread, A.Thread>(a.profile, 'thread', thread),
         asOf: threadFetchedAt(a.db, eventId),
       };
     },

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { contractClient, createQueryClient, DataProvider, prefetchMapOpening } from './data';
-import { toSignalFilter } from './features/signals/filter';
+import { toSignalFilter } from './state/signal-filter';
 import { useViewState } from './state/view-state';
 import { viewById } from './app/views';
 import './styles/theme.css';

@@ -10,8 +10,8 @@ import type OlFeature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import OlMultiPolygon from 'ol/geom/MultiPolygon';
 import OlPolygon from 'ol/geom/Polygon';
-import { planarizeFeature, planarizePolygon } from '../../renderer/src/features/map/antimeridian';
-import { countryFeatures } from '../../renderer/src/features/map/country-outlines';
+import { planarizeFeature, planarizePolygon } from '../../renderer/src/map/antimeridian';
+import { countryFeatures } from '../../renderer/src/map/country-outlines';
 
 const topology = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../resources/basemap/countries-50m.json'), 'utf8'),

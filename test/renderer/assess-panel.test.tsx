@@ -12,7 +12,7 @@ import { Inspector } from '../../renderer/src/app/inspector';
 import { AssessPanel } from '../../renderer/src/features/analyst/assess-panel';
 import { useAnalystState } from '../../renderer/src/features/analyst/analyst-state';
 import { ImageryView } from '../../renderer/src/features/imagery/imagery-view';
-import { useImageryHandoff } from '../../renderer/src/features/imagery/imagery-handoff';
+import { useImageryHandoff } from '../../renderer/src/state/imagery-handoff';
 import { initialForm, useImageryState } from '../../renderer/src/features/imagery/imagery-state';
 import { useSelection } from '../../renderer/src/state/selection';
 import { useViewState } from '../../renderer/src/state/view-state';

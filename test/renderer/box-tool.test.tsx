@@ -23,8 +23,8 @@ import {
   boxFromExtent,
   formatKm2,
   type DrawnBox,
-} from '../../renderer/src/features/map/box-tool/box';
-import { BoxTool, DrawingReadout } from '../../renderer/src/features/map/box-tool/box-tool';
+} from '../../renderer/src/map/box-tool/box';
+import { BoxTool, DrawingReadout } from '../../renderer/src/map/box-tool/box-tool';
 import { useBoxTool } from '../../renderer/src/state/box-tool';
 import { NO_FILTERS, useViewState } from '../../renderer/src/state/view-state';
 import { fakeClient, renderWithData, type FakeClient } from './fake-client';

@@ -20,6 +20,7 @@ const wallet = (): ToolsWallet => ({
 });
 
 const synced = (period: 'daily' | 'weekly' | 'monthly'): Result<'brief.get'> => ({
+  profile: 'main',
   period,
   asOf: '2026-11-20T06:00:00Z',
   brief:

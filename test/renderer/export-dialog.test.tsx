@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Input, ReportsExportResult, SignalsQueryResult } from '../../shared/contract';
 import { ExportDialog, formatBytes } from '../../renderer/src/features/export/export-dialog';
 import { useExportDialog } from '../../renderer/src/features/export/export-store';
-import { viewBBox } from '../../renderer/src/features/export/view-area';
+import { viewBBox } from '../../renderer/src/map/view-area';
 import { useBoxTool } from '../../renderer/src/state/box-tool';
 import { useSelection } from '../../renderer/src/state/selection';
 import { NO_FILTERS, useViewState } from '../../renderer/src/state/view-state';

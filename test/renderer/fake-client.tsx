@@ -18,6 +18,8 @@ import {
   type WatchfloorApi,
 } from '../../shared/contract';
 import { createQueryClient, DataProvider } from '../../renderer/src/data';
+import { SLOT_FILLS } from '../../renderer/src/app/slots';
+import { SlotProvider } from '../../renderer/src/ui/slots';
 
 type Handlers = { [C in Channel]?: (input: Input<C>) => Result<C> | Promise<Result<C>> };
 
@@ -90,7 +92,8 @@ export function fakeClient(initial: Handlers = {}): FakeClient {
 export function renderWithData(ui: ReactElement, client: FakeClient): RenderResult {
   return render(
     <DataProvider client={client.api} queryClient={createQueryClient()}>
-      {ui}
+      {/* The slots filled as the window fills them (app/slots.tsx). */}
+      <SlotProvider value={SLOT_FILLS}>{ui}</SlotProvider>
     </DataProvider>,
   );
 }

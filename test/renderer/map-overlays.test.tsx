@@ -4,8 +4,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SignalPoints } from '../../shared/contract';
-import { MapLegend, MapTooltip } from '../../renderer/src/features/map/map-overlays';
-import type { Hover } from '../../renderer/src/features/map/use-signal-layers';
+import { MapLegend, MapTooltip } from '../../renderer/src/map/map-overlays';
+import type { Hover } from '../../renderer/src/map/use-signal-layers';
 
 const points: SignalPoints = {
   count: 1,

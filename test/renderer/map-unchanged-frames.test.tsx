@@ -4,7 +4,7 @@
 import type { FrameState } from 'ol/Map';
 import type Layer from 'ol/layer/Layer';
 import { describe, expect, it } from 'vitest';
-import { keepUnchangedFrames } from '../../renderer/src/features/map/layers/unchanged-frames';
+import { keepUnchangedFrames } from '../../renderer/src/map/layers/unchanged-frames';
 
 /** A layer as the map's renderer sees it: render, unrender, revisions, a renderer. */
 function fakeLayer() {

@@ -17,25 +17,21 @@ import type Stroke from 'ol/style/Stroke';
 import type Style from 'ol/style/Style';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MeasuredListKind } from '../../shared/contract';
-import { LayerList } from '../../renderer/src/features/map/layer-list';
-import {
-  LAYER_MODULES,
-  type InspectableHandle,
-  type RecordsHandle,
-} from '../../renderer/src/features/map/layers';
-import { cyclonesLayer, saffirSimpson } from '../../renderer/src/features/map/layers/cyclones';
-import { quakesLayer } from '../../renderer/src/features/map/layers/quakes';
-import { standingOrdersLayer } from '../../renderer/src/features/map/layers/standing-orders';
-import { transitLayer, transitRecords } from '../../renderer/src/features/map/layers/transit';
-import { watchesLayer } from '../../renderer/src/features/map/layers/watches';
-import { MapTooltip } from '../../renderer/src/features/map/map-overlays';
-import { MAP_PALETTES } from '../../renderer/src/features/map/palette';
+import { LayerList } from '../../renderer/src/map/layer-list';
+import { LAYER_MODULES, type InspectableHandle, type RecordsHandle } from '../../renderer/src/map/layers';
+import { cyclonesLayer, saffirSimpson } from '../../renderer/src/map/layers/cyclones';
+import { quakesLayer } from '../../renderer/src/map/layers/quakes';
+import { standingOrdersLayer } from '../../renderer/src/map/layers/standing-orders';
+import { transitLayer, transitRecords } from '../../renderer/src/map/layers/transit';
+import { watchesLayer } from '../../renderer/src/map/layers/watches';
+import { MapTooltip } from '../../renderer/src/map/map-overlays';
+import { MAP_PALETTES } from '../../renderer/src/map/palette';
 import {
   RECORD_LAYER_IDS,
   useRecordLayers,
   type RecordLayersState,
-} from '../../renderer/src/features/map/use-record-layers';
-import type { WatchMap } from '../../renderer/src/features/map/watch-map';
+} from '../../renderer/src/map/use-record-layers';
+import type { WatchMap } from '../../renderer/src/map/watch-map';
 import { useSelection } from '../../renderer/src/state/selection';
 import { useViewState, VIEW_STATE_KEY } from '../../renderer/src/state/view-state';
 import { fakeClient, renderWithData } from './fake-client';

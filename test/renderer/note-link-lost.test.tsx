@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem, WatchNoteRow } from '../../shared/contract';
 import { shownNote } from '../../renderer/src/features/notes/watch-notes';
-import { WriteStatus } from '../../renderer/src/features/watches/write-status';
+import { WriteStatus } from '../../renderer/src/ui/write-status';
 import { fakeClient, renderWithData, outboxItem } from './fake-client';
 
 const row: WatchNoteRow = {

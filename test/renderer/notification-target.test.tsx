@@ -136,7 +136,8 @@ const signalGot = (): Result<'signals.get'> => ({
     stage: 'localized',
     severity_band: 6,
   },
-  profile: 'alternate',
+  // The record as the main profile's service sends it (string ids); the window is the alternate's.
+  profile: 'main',
   retracted: false,
   resolvedFrom: null,
   mergedIds: [],

@@ -16,7 +16,7 @@ import type {
   OutboxItem,
   SignalRow,
 } from '../../shared/contract';
-import { CreateForm } from '../../renderer/src/features/map/box-tool/create-from-box';
+import { CreateForm } from '../../renderer/src/features/orders/create-from-box';
 import { OrdersView } from '../../renderer/src/features/orders/orders-view';
 import { seriesChartData } from '../../renderer/src/features/orders/series-chart';
 import { useBoxTool } from '../../renderer/src/state/box-tool';

@@ -10,7 +10,7 @@ import {
   prefetchMapOpening,
   useSignalPoints,
 } from '../../renderer/src/data';
-import { toSignalFilter } from '../../renderer/src/features/signals/filter';
+import { toSignalFilter } from '../../renderer/src/state/signal-filter';
 import { fakeClient } from './fake-client';
 
 const points = (n: number) => ({ n }) as unknown as SignalPoints;

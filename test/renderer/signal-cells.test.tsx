@@ -4,13 +4,7 @@
 import { fromLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
 import type { SignalPoints } from '../../shared/contract';
-import {
-  binCells,
-  HALF_WORLD,
-  nearest,
-  pointsIn,
-  project,
-} from '../../renderer/src/features/map/signal-cells';
+import { binCells, HALF_WORLD, nearest, pointsIn, project } from '../../renderer/src/map/signal-cells';
 
 function points(lngLat: [number, number][], bands: number[], flags: number[]): SignalPoints {
   return {

@@ -72,7 +72,9 @@ const thread: Thread = {
   ],
 };
 
-const got = (over: Partial<Result<'signals.get'>> = {}): Result<'signals.get'> => ({
+const got = (
+  over: Partial<Omit<Extract<Result<'signals.get'>, { profile: 'main' }>, 'profile'>> = {},
+): Result<'signals.get'> => ({
   signal,
   profile: 'main',
   retracted: false,
@@ -179,7 +181,13 @@ describe('the signal inspector', () => {
     const user = userEvent.setup();
     const client = fakeClient({
       'signals.get': () => got(),
-      'events.thread': () => ({ thread, fromCache: true, note: null, asOf: '2026-11-01T10:00:00Z' }),
+      'events.thread': () => ({
+        profile: 'main',
+        thread,
+        fromCache: true,
+        note: null,
+        asOf: '2026-11-01T10:00:00Z',
+      }),
       'external.open': () => ({ opened: true }),
     });
     renderWithData(<Inspector />, client);

@@ -5,14 +5,10 @@
 import { toLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
 import type { SignalPoints } from '../../shared/contract';
-import { codeOfBasemapName } from '../../renderer/src/features/map/country-codes';
-import {
-  pointFeatures,
-  signalsLayer,
-  type SignalsHandle,
-} from '../../renderer/src/features/map/layers/signals';
-import { MAP_PALETTES } from '../../renderer/src/features/map/palette';
-import { categoryGroup, SHAPE } from '../../renderer/src/features/map/point-shapes';
+import { codeOfBasemapName } from '../../renderer/src/map/country-codes';
+import { pointFeatures, signalsLayer, type SignalsHandle } from '../../renderer/src/map/layers/signals';
+import { MAP_PALETTES } from '../../renderer/src/map/palette';
+import { categoryGroup, SHAPE } from '../../renderer/src/map/point-shapes';
 import { bandColour, UNKNOWN_BAND_COLOUR } from '../../renderer/src/ui/severity';
 
 const points: SignalPoints = {

@@ -5,15 +5,15 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignalPoints } from '../../shared/contract';
-import { TimeSlider } from '../../renderer/src/features/map/time-slider';
+import { TimeSlider } from '../../renderer/src/map/time-slider';
 import {
   fitRange,
   pointsInRange,
   TIME_RANGE_KEY,
   timeWindow,
   useTimeRange,
-} from '../../renderer/src/features/map/time-range';
-import { useSignalLayers } from '../../renderer/src/features/map/use-signal-layers';
+} from '../../renderer/src/map/time-range';
+import { useSignalLayers } from '../../renderer/src/map/use-signal-layers';
 import { fakeClient, renderWithData } from './fake-client';
 
 const at = (iso: string) => Date.parse(iso);

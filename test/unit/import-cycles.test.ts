@@ -12,35 +12,14 @@ import { importCycles, importGraph, type ImportCycle } from '../helpers/import-g
 
 const SOURCES = ['electron', 'shared', 'renderer', 'bench', 'scripts', 'test'] as const;
 
-/**
- * Cycles known when this test was written and being removed elsewhere, each by the exact set of
- * its files. TO EMPTY: issue 24's renderer work (features that no longer import each other)
- * removes this one; once merged, delete the entry, and the list. An entry that is no longer a
- * cycle fails the test below, so the list cannot outlive its cycles.
- */
-const ALLOWED: readonly (readonly string[])[] = [
-  [
-    'renderer/src/features/collection/collection-params.ts',
-    'renderer/src/features/collection/collection-state.ts',
-  ],
-];
-
-const key = (files: readonly string[]) => [...files].sort().join(' + ');
 const show = (c: ImportCycle) => `${c.files.join(', ')}\n    loop: ${c.loop.join(' → ')}`;
 
 describe('import cycles', { timeout: 60_000 }, () => {
   const cycles = importCycles(importGraph(repoRoot, SOURCES));
 
-  it('has none between the repository’s files (but the allowed ones, listed above)', () => {
-    const allowed = new Set(ALLOWED.map(key));
-    const found = cycles.filter((c) => !allowed.has(key(c.files))).map(show);
+  it('has none between the repository’s files', () => {
+    const found = cycles.map(show);
     expect(found, `import cycles:\n${found.join('\n')}`).toEqual([]);
-  });
-
-  it('allows only cycles that still exist', () => {
-    const present = new Set(cycles.map((c) => key(c.files)));
-    const gone = ALLOWED.map(key).filter((k) => !present.has(k));
-    expect(gone, 'no longer a cycle: remove it from ALLOWED').toEqual([]);
   });
 
   it('finds a cycle through type imports, re-exports and index files, and names its files', () => {

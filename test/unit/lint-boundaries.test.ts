@@ -135,3 +135,65 @@ describe(
     });
   },
 );
+
+describe(
+  'floors of the renderer (data → state → ui → map → tools-common → features → app); a feature imports no other',
+  { timeout: 60_000 },
+  () => {
+    const featureImportsFeature: Case[] = [
+      ['renderer/src/features/watches/x.tsx', '../notes/watch-notes', 1],
+      ['renderer/src/features/inspector/x.tsx', '../refine/refine-location', 1],
+      ['renderer/src/features/orders/sub/x.tsx', '../order-lines', 0],
+      ['renderer/src/features/orders/sub/x.tsx', '../../watches/buckets', 1],
+      ['renderer/src/features/hotspots/x.tsx', '../export', 1],
+      ['renderer/src/features/hotspots/x.tsx', '../../app/slots', 1],
+      ['renderer/src/features/hotspots/x.tsx', '../../features/terrain/terrain-state', 1],
+    ];
+    const platformImportsFeature: Case[] = [
+      ['renderer/src/map/x.tsx', '../features/hotspots/hotspots-on-map', 1],
+      ['renderer/src/map/box-tool/x.tsx', '../../features/export/export-dialog', 1],
+      ['renderer/src/map/x.tsx', '../app/slots', 1],
+      ['renderer/src/map/x.tsx', '../tools-common/run-bar', 1],
+      ['renderer/src/tools-common/x.tsx', '../features/claims/claims-view', 1],
+      ['renderer/src/tools-common/x.tsx', '../app/slots', 1],
+      ['renderer/src/ui/x.tsx', '../map/palette', 1],
+      ['renderer/src/ui/x.tsx', '../features/inspector/thread-dialog', 1],
+      ['renderer/src/state/x.ts', '../features/imagery/imagery-state', 1],
+      ['renderer/src/state/x.ts', '../ui/fields', 1],
+      ['renderer/src/data/x.ts', '../state/selection', 1],
+    ];
+    const allowed: Case[] = [
+      ['renderer/src/features/hotspots/x.tsx', './hotspots-state', 0],
+      ['renderer/src/features/hotspots/x.tsx', '../../map/slots', 0],
+      ['renderer/src/features/hotspots/x.tsx', '../../tools-common/run-bar', 0],
+      ['renderer/src/features/hotspots/x.tsx', '../../ui/slots', 0],
+      ['renderer/src/features/hotspots/x.tsx', '../../state/selection', 0],
+      ['renderer/src/features/hotspots/x.tsx', '../../data', 0],
+      ['renderer/src/features/hotspots/x.tsx', '../../../../shared/contract', 0],
+      ['renderer/src/map/x.tsx', '../ui/slots', 0],
+      ['renderer/src/map/layers/x.ts', '../../state/view-state', 0],
+      ['renderer/src/tools-common/x.tsx', '../data', 0],
+      ['renderer/src/tools-common/x.tsx', '../map/view-area', 0],
+      ['renderer/src/app/x.tsx', '../features/hotspots/hotspots-on-map', 0],
+      ['renderer/src/app/x.tsx', '../map/map-view', 0],
+    ];
+    it.each([...featureImportsFeature, ...platformImportsFeature, ...allowed])(
+      '%s importing %s: %i error(s)',
+      async (file, from, errors) => {
+        const messages = await restrictedImports(file, snippet(from));
+        expect(messages).toHaveLength(errors);
+        if (errors) expect(messages[0]).toMatch(/may not import/);
+      },
+    );
+
+    it('still keeps Node and electron out of every floor', async () => {
+      const code = "import p from 'node:path';\nexport const x = p;\n";
+      for (const file of [
+        'renderer/src/features/hotspots/x.ts',
+        'renderer/src/map/x.ts',
+        'renderer/src/ui/x.ts',
+      ])
+        expect(await restrictedImports(file, code), file).toHaveLength(1);
+    });
+  },
+);

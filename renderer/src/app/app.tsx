@@ -7,6 +7,8 @@ import { EmptyState } from '../ui/empty-state';
 import { FirstRun } from './first-run';
 import { Shell } from './shell';
 import { StatusBar } from './status-bar';
+import { SLOT_FILLS } from './slots';
+import { SlotProvider } from '../ui/slots';
 
 function useReportLink(): void {
   const { mutate } = useLinkReport();
@@ -46,7 +48,9 @@ export function App() {
         </p>
       )}
       {info.data?.baseUrl ? (
-        <Shell />
+        <SlotProvider value={SLOT_FILLS}>
+          <Shell />
+        </SlotProvider>
       ) : (
         <div className="welcome">
           <main className="welcome-main">

@@ -1,8 +1,11 @@
 // The selection, whatever view it was made in. Its actions (thread, passes, watch, export)
 // join here as their views arrive.
-import { OrderInspector, SelectionHead, WatchInspector } from '../features/inspector/own-record-inspector';
+import type { ComponentType } from 'react';
 import { SignalInspector } from '../features/inspector/signal-inspector';
-import { useSelection } from '../state/selection';
+import { OrderInspector } from '../features/orders/order-inspector';
+import { WatchInspector } from '../features/watches/watch-inspector';
+import { useSelection, type Selection, type SelectionKind } from '../state/selection';
+import { SelectionHead } from '../ui/selection-head';
 import { useViewState } from '../state/view-state';
 import { EmptyState } from '../ui/empty-state';
 import { Icon } from './icons';
@@ -17,11 +20,19 @@ const KIND: Record<string, string> = {
   area: 'Area',
 };
 
+/** Each feature's inspector section, by the kind of selection it shows ("my inspector section"). */
+const SECTIONS: { readonly [K in SelectionKind]?: ComponentType<{ selection: Selection }> } = {
+  signal: ({ selection }) => <SignalInspector id={selection.id} label={selection.label} />,
+  order: OrderInspector,
+  watch: WatchInspector,
+};
+
 export function Inspector() {
   const selection = useSelection((s) => s.selection);
   const clear = useSelection((s) => s.clear);
   const open = useViewState((s) => s.inspectorOpen);
   const toggle = useViewState((s) => s.toggleInspector);
+  const Section = selection ? SECTIONS[selection.kind] : undefined;
   if (!open)
     return (
       <aside aria-label="Inspector" className="inspector collapsed">
@@ -41,12 +52,8 @@ export function Inspector() {
       </header>
       {selection ? (
         <div className="inspector-body" data-testid="inspector-selection">
-          {selection.kind === 'signal' ? (
-            <SignalInspector key={selection.id} id={selection.id} label={selection.label} />
-          ) : selection.kind === 'order' ? (
-            <OrderInspector key={selection.id} selection={selection} />
-          ) : selection.kind === 'watch' ? (
-            <WatchInspector key={selection.id} selection={selection} />
+          {Section ? (
+            <Section key={selection.id} selection={selection} />
           ) : (
             <SelectionHead
               kind={KIND[selection.kind] ?? selection.kind}

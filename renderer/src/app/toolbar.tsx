@@ -2,7 +2,7 @@
 // once to the Signals table and the map; Enter elsewhere opens Signals) and the palette.
 // View-specific controls live in the view itself.
 import { forwardRef, useEffect, useState, type FormEvent } from 'react';
-import { qProblem } from '../features/signals/filter';
+import { qProblem } from '../state/signal-filter';
 import { useViewState } from '../state/view-state';
 import { Icon } from './icons';
 import { stepLabel } from './keyboard';

@@ -24,7 +24,7 @@ export interface ViewDef {
 
 // OpenLayers is the largest part of the bundle: it loads when the map is first shown (or as
 // the window opens on it: main.tsx).
-const MapView = viewCode(() => import('../features/map/map-view').then((m) => m.default));
+const MapView = viewCode(() => import('./map-view').then((m) => m.default));
 // The table machinery (TanStack Table and Virtual) loads with the Signals view.
 const SignalsView = viewCode(() => import('../features/signals/signals-view').then((m) => m.SignalsView));
 // uPlot (the monitoring series chart) loads with the Orders view.

@@ -13,11 +13,11 @@ import { useSelection } from '../../state/selection';
 import { ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
 import { useAnalystState, type AnalystMode } from './analyst-state';
 import { AssessPanel } from './assess-panel';
-import { StoredMarks } from '../tools-common/tool-view';
+import { StoredMarks } from '../../tools-common/tool-view';
 
 /** The service's limit on a question (POST /analyst), refused here before anything is sent. */
 export const QUESTION_MAX = 500;
@@ -223,14 +223,14 @@ export function AnalystView() {
   const input = problem ? null : ({ tool: 'analyst', params: { question: text, mode } } as const);
   return (
     <div className="list-view analyst-view" data-testid="analyst-view">
-      <div className="analyst-layout">
-        <div className="analyst-side">
+      <div className="tool-layout analyst-layout">
+        <div className="tool-side">
           <h2 className="section-title">Ask the analyst</h2>
           <QuestionForm />
           <RunBar title="analyst question" input={input} problem={problem} runner={runner} />
           <AssessPanel />
         </div>
-        <div className="analyst-main">
+        <div className="tool-main">
           {!chosenId ? (
             <EmptyState title="No answer shown">
               <p>

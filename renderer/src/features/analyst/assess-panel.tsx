@@ -10,11 +10,11 @@ import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
-import { formOfHandoff, useImageryHandoff } from '../imagery/imagery-handoff';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
+import { formOfHandoff, useImageryHandoff } from '../../state/imagery-handoff';
 import { useAnalystState, type AssessKind } from './analyst-state';
-import { StoredMarks } from '../tools-common/tool-view';
+import { StoredMarks } from '../../tools-common/tool-view';
 
 /** The event id as the profile's service takes it: an integer on the alternate profile. */
 export function eventIdFor(text: string, profile: Profile): string | number {

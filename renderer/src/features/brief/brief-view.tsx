@@ -10,41 +10,42 @@ import { AnswerMarks, ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
 import { useAppInfo, useBrief } from '../../data';
+import {
+  briefOf,
+  briefOfAnswer,
+  briefReading,
+  jsonField,
+  jsonText,
+  type BriefReading,
+} from '../../data/records';
 
 type Period = (typeof BRIEF_PERIODS)[number];
-type Rec = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const day = (v: string | null) => (v ? (v.length > 10 ? formatUtc(v) : v) : null);
-const rec = (v: unknown): Rec | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Rec) : null);
 
 /** One brief answer (GET /brief's body, either profile): headline, developments, judgments. */
-function BriefArticle({ outer, label }: { outer: Rec; label: string }) {
-  const body = rec(outer.brief);
-  const p = rec(outer.period);
-  if (!body) return null;
-  const devs = Array.isArray(body.developments) ? (body.developments as Rec[]) : [];
-  const judgments = Array.isArray(body.key_judgments) ? (body.key_judgments as unknown[]) : [];
-  const stats = rec(body.stats);
-  const covers = [day(str(p?.start)), day(str(p?.end))].filter(Boolean).join(' → ') || day(str(body.date));
+function BriefArticle({ brief, label }: { brief: BriefReading; label: string }) {
+  const { developments: devs, judgments, stats } = brief;
+  const covers =
+    [day(brief.period.start), day(brief.period.end)].filter(Boolean).join(' → ') || day(brief.date);
   return (
     <article className="brief">
       <p className="eyebrow" data-testid="brief-period">
         {label} brief{covers ? ` · ${covers}` : ''}
-        {str(outer.status) ? ` · ${str(outer.status)}` : ''}
+        {brief.status ? ` · ${brief.status}` : ''}
       </p>
-      <h2>{str(body.headline) ?? 'Brief'}</h2>
-      {str(body.summary) && <p>{str(body.summary)}</p>}
+      <h2>{brief.headline ?? 'Brief'}</h2>
+      {brief.summary && <p>{brief.summary}</p>}
       {devs.length > 0 && (
         <section aria-label="Developments">
           <h3>Developments</h3>
           <ol>
             {devs.map((d, i) => (
               <li key={i}>
-                <strong>{str(d.title) ?? '(untitled)'}</strong>
-                {str(d.why_it_matters) && <p className="muted">Why it matters: {str(d.why_it_matters)}</p>}
+                <strong>{d.title ?? '(untitled)'}</strong>
+                {d.whyItMatters && <p className="muted">Why it matters: {d.whyItMatters}</p>}
               </li>
             ))}
           </ol>
@@ -60,10 +61,10 @@ function BriefArticle({ outer, label }: { outer: Rec; label: string }) {
           </ol>
         </section>
       )}
-      {stats && typeof stats.totalEvents === 'number' && (
+      {stats && (
         <p className="muted">
           <span className="num">{stats.totalEvents}</span> events
-          {str(stats.countedOver) ? ` counted over ${str(stats.countedOver)}` : ''}
+          {stats.countedOver ? ` counted over ${stats.countedOver}` : ''}
         </p>
       )}
     </article>
@@ -73,9 +74,9 @@ function BriefArticle({ outer, label }: { outer: Rec; label: string }) {
 /** The plan's answer to a period it lacks, from the clamp the service sent ("asked weekly, got daily"). */
 function periodRefusal(clamps: readonly ClampNote[]): string | null {
   for (const c of clamps) {
-    const period = rec(rec(c.detail)?.period);
-    const requested = str(period?.requested);
-    const applied = str(period?.applied);
+    const period = jsonField(c.detail, 'period');
+    const requested = jsonText(jsonField(period, 'requested'));
+    const applied = jsonText(jsonField(period, 'applied'));
     if (!requested || !applied || requested === applied) continue;
     const plans = c.requiredPlans?.length
       ? ` The ${requested} brief needs the ${c.requiredPlans.join(' or ')} plan.`
@@ -92,10 +93,11 @@ export const summarizeBrief = (a: { tool: string; request: unknown }): string =>
 };
 
 function StoredBrief({ answer }: { answer: StoredAnswerOf<'brief'> }) {
-  const outer = rec(answer.answer);
+  const got = briefOfAnswer(answer);
+  const brief = got && briefReading(got);
   const refusal = periodRefusal(answer.clamps);
-  const applied = str(rec(outer?.period)?.type) ?? answer.request.period ?? 'daily';
-  const available = Array.isArray(outer?.available_periods) ? (outer.available_periods as Rec[]) : [];
+  const applied = brief?.period.type ?? answer.request.period ?? 'daily';
+  const available = brief?.available ?? [];
   return (
     <section aria-label="Asked brief">
       <p className="answer-line">
@@ -119,16 +121,16 @@ function StoredBrief({ answer }: { answer: StoredAnswerOf<'brief'> }) {
         <EmptyState tone="error" title="The service refused this brief">
           <p>{answer.error?.message}</p>
         </EmptyState>
-      ) : outer ? (
+      ) : got ? (
         <>
-          <BriefArticle outer={outer} label={applied} />
+          {brief && <BriefArticle brief={brief} label={applied} />}
           {available.length > 0 && (
             <section aria-label="Available periods">
               <h3>Available periods</h3>
               <ul data-testid="brief-available">
                 {available.map((a, i) => (
                   <li key={i}>
-                    {day(str(a.period_start)) ?? '?'} → {day(str(a.period_end)) ?? '?'}
+                    {day(a.start) ?? '?'} → {day(a.end) ?? '?'}
                   </li>
                 ))}
               </ul>
@@ -152,8 +154,7 @@ export function BriefView() {
   const asked = useToolAnswer(askedId);
   const runner = useToolRunner('brief', (a) => setAskedId(a.id));
   const data = answer.data;
-  const outer = (data?.brief ?? null) as Rec | null;
-  const body = rec(outer?.brief);
+  const brief = data ? briefReading(briefOf(data)) : null;
   // The alternate service's brief takes a day, not a period: it is asked for its daily brief.
   const input = profile ? ({ tool: 'brief', params: profile === 'main' ? { period } : {} } as const) : null;
   return (
@@ -212,12 +213,12 @@ export function BriefView() {
           </EmptyState>
         ) : !data ? (
           <EmptyState tone="loading" title="Reading the brief…" />
-        ) : !body || !outer ? (
+        ) : !brief ? (
           <EmptyState title={`No ${period} brief in the cache yet`}>
             <p>The next sync stores the service's daily brief (see Status); ask for a period above.</p>
           </EmptyState>
         ) : (
-          <BriefArticle outer={outer} label={data.period} />
+          <BriefArticle brief={brief} label={data.period} />
         )}
         <ToolHistory
           tool="brief"

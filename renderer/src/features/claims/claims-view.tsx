@@ -2,11 +2,9 @@
 // evidence class and independent sources, and whether a later answer restated it (what changed,
 // a downgrade among them). Filters: since, evidence class, restated only, downgraded only, an
 // event. Free; every answer is stored and read again offline. The main profile has none.
-import { create } from 'zustand';
-import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
+import { defineTool, type Built } from '../../tools-common/define-tool';
+import { Field, FieldList, TableScroll } from '../../tools-common/tool-view';
 
 export interface ClaimsForm {
   since: string;
@@ -22,20 +20,6 @@ const initialForm = (): ClaimsForm => ({
   downgradedOnly: false,
   eventId: '',
 });
-
-export const useClaimsState = create<{
-  form: ClaimsForm;
-  chosenId: string | null;
-  set: (c: Partial<ClaimsForm>) => void;
-  choose: (id: string | null) => void;
-}>()((set) => ({
-  form: initialForm(),
-  chosenId: null,
-  set: (c) => set((s) => ({ form: { ...s.form, ...c } })),
-  choose: (chosenId) => set({ chosenId }),
-}));
-
-type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 
 export function buildClaims(form: ClaimsForm): Built {
   const params: ToolParams<'claims'> = {};
@@ -76,24 +60,18 @@ const formOf = (p: ToolParams<'claims'>): ClaimsForm => ({
   eventId: p.event_id === undefined ? '' : String(p.event_id),
 });
 
-function ClaimsFilters() {
-  const form = useClaimsState((s) => s.form);
-  const set = useClaimsState((s) => s.set);
+function ClaimsFilters({ form, set }: { form: ClaimsForm; set: (c: Partial<ClaimsForm>) => void }) {
   return (
     <form className="tool-form" aria-label="Claims filters" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Which claims</legend>
-        <Field
-          label="Since"
-          value={form.since}
-          placeholder="YYYY-MM-DD or an ISO 8601 time"
-          onChange={(since) => set({ since })}
-        />
-        <Field
-          label="Evidence class"
-          value={form.evidenceClass}
-          placeholder="any (e.g. REPORTED, CONFIRMED)"
-          onChange={(evidenceClass) => set({ evidenceClass })}
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'since', label: 'Since', placeholder: 'YYYY-MM-DD or an ISO 8601 time' },
+            { name: 'evidenceClass', label: 'Evidence class', placeholder: 'any (e.g. REPORTED, CONFIRMED)' },
+          ]}
         />
         <label className="tool-check">
           <input
@@ -203,44 +181,22 @@ function ClaimsAnswer({ answer }: { answer: StoredAnswerOf<'claims'> }) {
   );
 }
 
-export function ClaimsView() {
-  const form = useClaimsState((s) => s.form);
-  const chosenId = useClaimsState((s) => s.chosenId);
-  const choose = useClaimsState((s) => s.choose);
-  const runner = useToolRunner('claims', (a) => choose(a.id));
-  const built = buildClaims(form);
-  return (
-    <ToolViewFrame
-      testId="claims-view"
-      what="claims and their evidence classes"
-      alternateOnly={{
-        title: 'This service has no claims',
-        body: 'Claims, their evidence classes, restatements and downgrades are a feature of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to list here.',
-      }}
-    >
-      <div className="tool-layout">
-        <div className="tool-side">
-          <h2 className="section-title">Claims</h2>
-          <ClaimsFilters />
-          <RunBar title="claims" input={built.input} problem={built.problem} runner={runner} />
-        </div>
-        <div className="tool-main">
-          <ToolAnswers
-            tool="claims"
-            title="Claims"
-            label="Claims answer"
-            empty="Ask for claims, or choose a stored answer in the history below (stored answers read offline)."
-            chosenId={chosenId}
-            summarize={summarizeClaims}
-            render={(a) => <ClaimsAnswer answer={a} />}
-            onChoose={choose}
-            onRunAgain={(request) => {
-              useClaimsState.getState().set(formOf(request));
-              runner.start({ tool: 'claims', params: request });
-            }}
-          />
-        </div>
-      </div>
-    </ToolViewFrame>
-  );
-}
+export const claimsTool = defineTool({
+  tool: 'claims',
+  title: 'Claims',
+  testId: 'claims-view',
+  what: 'claims and their evidence classes',
+  alternateOnly: {
+    title: 'This service has no claims',
+    body: 'Claims, their evidence classes, restatements and downgrades are a feature of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to list here.',
+  },
+  empty: 'Ask for claims, or choose a stored answer in the history below (stored answers read offline).',
+  initialForm,
+  Form: ClaimsFilters,
+  build: buildClaims,
+  summarize: summarizeClaims,
+  formOf,
+  Answer: ClaimsAnswer,
+});
+export const useClaimsState = claimsTool.useStore;
+export const ClaimsView = claimsTool.View;

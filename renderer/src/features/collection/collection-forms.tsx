@@ -4,7 +4,8 @@ import type { Profile } from '../../../../shared/contract';
 import { ANALYSIS_GOALS } from '../../../../shared/service/values';
 import { GOAL_LABELS, SURVEY_MAX_DAYS } from './collection-params';
 import { useCollectionState } from './collection-state';
-import { Field } from '../tools-common/tool-view';
+import { Field, FieldList } from '../../tools-common/tool-view';
+import { BoxField } from '../../tools-common/box-field';
 
 export function PlanFields({ profile, signalSelected }: { profile: Profile; signalSelected: boolean }) {
   const plan = useCollectionState((s) => s.plan);
@@ -54,60 +55,36 @@ export function SurveyFields({ drawn, filter }: { drawn: string | null; filter: 
     <form className="collection-form" aria-label="Collection surveys" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Box and window</legend>
-        <Field
-          label="Box (W,S,E,N)"
+        <BoxField
           value={survey.bbox}
+          from={survey.bboxFrom}
           placeholder="anywhere"
-          onChange={(bbox) => set({ bbox, bboxFrom: 'Typed' })}
+          choices={[
+            { label: 'Use the drawn box', box: drawn, from: 'The box drawn on the map' },
+            ...(filter
+              ? [{ label: 'Use the filters’ box', box: filter, from: 'The signal filters’ box' }]
+              : []),
+          ]}
+          onChange={(bbox, bboxFrom) => set({ bbox, bboxFrom })}
         />
-        {survey.bboxFrom && <p className="muted">From: {survey.bboxFrom}</p>}
-        <p className="collection-buttons">
-          <button
-            type="button"
-            className="ghost"
-            disabled={!drawn}
-            onClick={() => drawn && set({ bbox: drawn, bboxFrom: 'The box drawn on the map' })}
-          >
-            Use the drawn box
-          </button>{' '}
-          {filter && (
-            <button
-              type="button"
-              className="ghost"
-              onClick={() => set({ bbox: filter, bboxFrom: 'The signal filters’ box' })}
-            >
-              Use the filters’ box
-            </button>
-          )}
-        </p>
-        <Field
-          label="From (UTC day)"
-          type="date"
-          value={survey.startDate}
-          onChange={(startDate) => set({ startDate })}
-        />
-        <Field
-          label="To (UTC day)"
-          type="date"
-          value={survey.endDate}
-          onChange={(endDate) => set({ endDate })}
+        <FieldList
+          form={survey}
+          set={set}
+          fields={[
+            { name: 'startDate', label: 'From (UTC day)', type: 'date' },
+            { name: 'endDate', label: 'To (UTC day)', type: 'date' },
+          ]}
         />
         <p className="muted">
           At most {SURVEY_MAX_DAYS} days; the service may narrow it further (the answer says so).
         </p>
-        <Field
-          label="Top events"
-          type="number"
-          value={survey.topN}
-          placeholder="the service’s default"
-          onChange={(topN) => set({ topN })}
-        />
-        <Field
-          label="Minimum GEOINT score"
-          type="number"
-          value={survey.minGeoint}
-          placeholder="any"
-          onChange={(minGeoint) => set({ minGeoint })}
+        <FieldList
+          form={survey}
+          set={set}
+          fields={[
+            { name: 'topN', label: 'Top events', type: 'number', placeholder: 'the service’s default' },
+            { name: 'minGeoint', label: 'Minimum GEOINT score', type: 'number', placeholder: 'any' },
+          ]}
         />
         <label className="collection-field">
           <span>Sensor (observability)</span>

@@ -5,10 +5,10 @@
 // clamp is shown with the answer). And back: a stored request → the form ("Run again").
 import { BBoxError, parseBBox } from '../../../../shared/bbox';
 import type { Profile, ToolParams, ToolRunInput } from '../../../../shared/contract';
-import type { ANALYSIS_GOALS } from '../../../../shared/service/values';
-import type { PlanForm, SurveyForm } from './collection-state';
+import type { AnalysisGoal, PlanForm, SurveyForm } from './collection-state';
 
-export type AnalysisGoal = (typeof ANALYSIS_GOALS)[number];
+export type { AnalysisGoal };
+
 export const GOAL_LABELS: Record<AnalysisGoal, string> = {
   damage_assessment: 'Damage assessment',
   flood_mapping: 'Flood mapping',

@@ -7,8 +7,7 @@ import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { useCollectionState } from './collection-state';
-
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+import { signalEvent } from '../../data/records';
 
 /** Takes the selected signal as the plan's event each time the selection changes. */
 export function useAdoptSignal(): { signalId: string | null; label: string | null } {
@@ -17,16 +16,16 @@ export function useAdoptSignal(): { signalId: string | null; label: string | nul
   const signal = useSignal(signalId);
   const adopted = useCollectionState((s) => s.adopted);
   const key = signalId ? `signal:${signalId}` : null;
-  const s = signal.data?.signal as Record<string, unknown> | undefined;
-  const label = s ? (str(s.title) ?? String(s.id)) : (selection?.label ?? null);
+  const s = signal.data ? signalEvent(signal.data) : null;
+  const label = s ? (s.title ?? s.id) : (selection?.label ?? null);
 
   useEffect(() => {
     if (!key || key === adopted || !signalId) return;
     // The cache may not hold it (a ranked event outside the synced window): the id is enough.
     if (signal.isLoading) return;
-    const occurred = s ? (str(s.event_date) ?? str(s.occurred_at)?.slice(0, 10) ?? '') : '';
+    const occurred = s?.day ?? '';
     useCollectionState.getState().adopt(key, {
-      eventId: s ? String(s.id) : signalId,
+      eventId: s ? s.id : signalId,
       eventFrom: `Selected signal: ${label ?? signalId}`,
       eventDate: occurred,
     });

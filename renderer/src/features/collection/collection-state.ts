@@ -3,7 +3,10 @@
 // typed, and the stored answer in view. Not kept across restarts: the answers themselves are
 // in the cache (the histories).
 import { create } from 'zustand';
-import type { AnalysisGoal } from './collection-params';
+import type { ANALYSIS_GOALS } from '../../../../shared/service/values';
+
+/** What a collection plan is for (the service's analysis goals). */
+export type AnalysisGoal = (typeof ANALYSIS_GOALS)[number];
 
 export interface PlanForm {
   /** The event's id as the service names it (a uuid on main, an integer on alternate). */

@@ -99,7 +99,7 @@ export function surveyCounts(a: StoredAnswer): { label: string; value: string }[
   };
   if (a.tool === 'collection.priority' && a.answer) classes('By class', a.answer.priority.by_spec_class);
   if (a.tool === 'collection.observability' && a.answer) {
-    const s = a.answer.survey as Record<string, unknown>;
+    const s = a.answer.survey;
     if (typeof s.sensor === 'string') out.push({ label: 'Sensor', value: s.sensor });
     add('In the window', s.total_in_window);
     add('Examined', s.examined);
@@ -108,7 +108,7 @@ export function surveyCounts(a: StoredAnswer): { label: string; value: string }[
     add('Collection-ready', s.collection_ready_count);
     if (s.page_capped === true)
       out.push({ label: 'Page capped', value: 'yes: not every event was examined' });
-    classes('By level', s.by_rs_level as Record<string, unknown> | null | undefined);
+    classes('By level', s.by_rs_level);
   }
   return out;
 }

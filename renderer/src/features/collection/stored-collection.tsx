@@ -8,7 +8,7 @@ import { PlanAnswer } from './plan-answer';
 import { rankedEvents, surveyCounts } from './ranked-events';
 import { RankedTable } from './ranked-table';
 import { formatTokens } from '../../../../shared/tool-prices';
-import { StoredMarks, StoredOutcome } from '../tools-common/tool-view';
+import { StoredMarks, StoredOutcome } from '../../tools-common/tool-view';
 
 export const TOOL_TITLES = {
   'collection.plan': 'Collection plan',

@@ -3,11 +3,9 @@
 // claims (an event id: then always joint). The table of observables with their verdicts, how to
 // obtain each and what none can establish. 3 tokens, shown before the call; every answer kept
 // and read again offline. The main profile's service has none.
-import { create } from 'zustand';
-import type { StoredAnswerOf, ToolParams, ToolRunInput } from '../../../../shared/contract';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
+import { defineTool, type Built } from '../../tools-common/define-tool';
+import { Field, TableScroll } from '../../tools-common/tool-view';
 
 type Source = 'hypotheses' | 'event';
 export interface DiscriminatorsForm {
@@ -24,19 +22,6 @@ const initialForm = (): DiscriminatorsForm => ({
   eventId: '',
 });
 
-export const useDiscriminatorsState = create<{
-  form: DiscriminatorsForm;
-  chosenId: string | null;
-  set: (c: Partial<DiscriminatorsForm>) => void;
-  choose: (id: string | null) => void;
-}>()((set) => ({
-  form: initialForm(),
-  chosenId: null,
-  set: (c) => set((s) => ({ form: { ...s.form, ...c } })),
-  choose: (chosenId) => set({ chosenId }),
-}));
-
-type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 const fail = (problem: string): Built => ({ input: null, problem });
 export const MAX_HYPOTHESIS = 500;
 
@@ -86,9 +71,13 @@ const formOf = (p: ToolParams<'discriminators'>): DiscriminatorsForm =>
         eventId: '',
       };
 
-function DiscriminatorsFields() {
-  const form = useDiscriminatorsState((s) => s.form);
-  const set = useDiscriminatorsState((s) => s.set);
+function DiscriminatorsFields({
+  form,
+  set,
+}: {
+  form: DiscriminatorsForm;
+  set: (c: Partial<DiscriminatorsForm>) => void;
+}) {
   const event = form.source === 'event';
   return (
     <form className="tool-form" aria-label="Discriminators" onSubmit={(e) => e.preventDefault()}>
@@ -226,44 +215,22 @@ function DiscriminatorsAnswer({ answer }: { answer: StoredAnswerOf<'discriminato
   );
 }
 
-export function DiscriminatorsView() {
-  const form = useDiscriminatorsState((s) => s.form);
-  const chosenId = useDiscriminatorsState((s) => s.chosenId);
-  const choose = useDiscriminatorsState((s) => s.choose);
-  const runner = useToolRunner('discriminators', (a) => choose(a.id));
-  const built = buildDiscriminators(form);
-  return (
-    <ToolViewFrame
-      testId="discriminators-view"
-      what="discriminators between hypotheses"
-      alternateOnly={{
-        title: 'This service has no discriminators',
-        body: 'Weighing hypotheses against the observations that would tell them apart is a feature of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to ask here.',
-      }}
-    >
-      <div className="tool-layout">
-        <div className="tool-side">
-          <h2 className="section-title">Discriminators</h2>
-          <DiscriminatorsFields />
-          <RunBar title="discriminators" input={built.input} problem={built.problem} runner={runner} />
-        </div>
-        <div className="tool-main">
-          <ToolAnswers
-            tool="discriminators"
-            title="Discriminators"
-            label="Discriminators answer"
-            empty="Weigh hypotheses, or choose a stored answer in the history below (stored answers read offline)."
-            chosenId={chosenId}
-            summarize={summarizeDiscriminators}
-            render={(a) => <DiscriminatorsAnswer answer={a} />}
-            onChoose={choose}
-            onRunAgain={(request) => {
-              useDiscriminatorsState.getState().set(formOf(request));
-              runner.start({ tool: 'discriminators', params: request });
-            }}
-          />
-        </div>
-      </div>
-    </ToolViewFrame>
-  );
-}
+export const discriminatorsTool = defineTool({
+  tool: 'discriminators',
+  title: 'Discriminators',
+  testId: 'discriminators-view',
+  what: 'discriminators between hypotheses',
+  alternateOnly: {
+    title: 'This service has no discriminators',
+    body: 'Weighing hypotheses against the observations that would tell them apart is a feature of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to ask here.',
+  },
+  empty: 'Weigh hypotheses, or choose a stored answer in the history below (stored answers read offline).',
+  initialForm,
+  Form: DiscriminatorsFields,
+  build: buildDiscriminators,
+  summarize: summarizeDiscriminators,
+  formOf,
+  Answer: DiscriminatorsAnswer,
+});
+export const useDiscriminatorsState = discriminatorsTool.useStore;
+export const DiscriminatorsView = discriminatorsTool.View;

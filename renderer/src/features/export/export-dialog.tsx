@@ -15,9 +15,10 @@ import { useReportsExport, useSignalsQuery } from '../../data';
 import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
-import { useSignalFilter } from '../signals/filter';
+import { useSignalFilter } from '../../state/signal-filter';
 import { useExportDialog, type ExportChoice } from './export-store';
-import { mapSize, viewBBox } from './view-area';
+import type { SlotProps } from '../../ui/slots';
+import { mapSize, viewBBox } from '../../map/view-area';
 import './export.css';
 
 const FORMAT_LABEL: Record<ReportFormat, { name: string; what: string }> = {
@@ -284,5 +285,26 @@ export function ExportButton({ choice, children }: { choice: ExportChoice; child
     <button type="button" onClick={() => openExport(choice)}>
       {children}
     </button>
+  );
+}
+
+/** The watch detail's export (slot `watch.actions`). */
+export function ExportWatchButton({ watchId, label }: SlotProps['watch.actions']) {
+  return (
+    <p className="watch-export">
+      <ExportButton choice={{ kind: 'watch', watchId, label: label ?? undefined }}>
+        Export this watch
+      </ExportButton>
+    </p>
+  );
+}
+
+/** The drawn box's export (slot `box.actions`); a box across 180° is refused by the panel. */
+export function ExportBoxButton({ bbox }: SlotProps['box.actions']) {
+  if (!bbox) return null;
+  return (
+    <div className="box-actions">
+      <ExportButton choice={{ kind: 'bbox', bbox }}>Export box</ExportButton>
+    </div>
   );
 }

@@ -3,11 +3,11 @@
 // end-to-end test reads the count from it).
 import { useEffect, useState } from 'react';
 import { useToolAnswer } from '../../data';
-import { HOTSPOTS_LAYER_ID, type HotspotsHandle } from '../map/layers/hotspots';
-import type { WatchMap } from '../map/watch-map';
+import { HOTSPOTS_LAYER_ID, type HotspotsHandle, hotspotsLayer } from './hotspots-layer';
+import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useHotspotsState } from './hotspots-state';
 
-export function HotspotsOnMap({ controller }: { controller: WatchMap | null }) {
+export function HotspotsOnMap({ controller }: MapPartProps) {
   const id = useHotspotsState((s) => s.hotspotsId);
   const answer = useToolAnswer(id).data;
   const shown = answer?.tool === 'hotspots' && answer.answer ? answer : null;
@@ -49,3 +49,6 @@ export function HotspotsOnMap({ controller }: { controller: WatchMap | null }) {
     </span>
   );
 }
+
+/** The Hotspots view's cells on the map, and their count (map/slots.ts). */
+export const hotspotsOnMap: MapFeature = { layers: [hotspotsLayer], Status: HotspotsOnMap };

@@ -3,12 +3,10 @@
 // 1 token each, shown before the call; every answer stored and read again offline. The main
 // profile's service has neither, and the view says so.
 import type { StoredAnswerOf } from '../../../../shared/contract';
-import { useBoxTool } from '../../state/box-tool';
 import { useViewState } from '../../state/view-state';
-import { mapSize, viewBBox } from '../export/view-area';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, TableScroll, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import { BoxField, useDrawnChoice, useMapViewChoice } from '../../tools-common/box-field';
+import { defineToolView, toolRun } from '../../tools-common/define-tool';
+import { FieldList, TableScroll } from '../../tools-common/tool-view';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { useHotspotsState } from './hotspots-state';
 
@@ -17,74 +15,44 @@ const words = (v: string) => v.replace(/_/g, ' ');
 function HotspotsForm() {
   const form = useHotspotsState((s) => s.form);
   const set = useHotspotsState((s) => s.set);
-  const drawn = useBoxTool((s) => s.box);
-  const map = useViewState((s) => s.map);
-  const drawnBox =
-    drawn && drawn[2] >= drawn[0] ? drawn.map((x) => Math.round(x * 1e4) / 1e4).join(',') : null;
+  const drawn = useDrawnChoice();
+  const mapView = useMapViewChoice();
   return (
     <form className="tool-form" aria-label="Stats and hotspots" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Where and when</legend>
-        <Field
-          label="Box (W,S,E,N)"
+        <BoxField
           value={form.bbox}
+          from={form.bboxFrom}
           placeholder="anywhere"
-          onChange={(bbox) => set({ bbox, bboxFrom: 'Typed' })}
+          choices={[drawn, mapView]}
+          onChange={(bbox, bboxFrom) => set({ bbox, bboxFrom })}
         />
-        {form.bboxFrom && <p className="muted">From: {form.bboxFrom}</p>}
-        <p>
-          <button
-            type="button"
-            className="ghost"
-            disabled={!drawnBox}
-            onClick={() => drawnBox && set({ bbox: drawnBox, bboxFrom: 'The box drawn on the map' })}
-          >
-            Use the drawn box
-          </button>{' '}
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => {
-              const { width, height } = mapSize();
-              set({
-                bbox: viewBBox(map.center, map.zoom, width, height).join(','),
-                bboxFrom: 'The map’s view',
-              });
-            }}
-          >
-            Use the map’s view
-          </button>
-        </p>
-        <Field label="Up to (UTC day)" type="date" value={form.date} onChange={(date) => set({ date })} />
-        <Field label="Days" type="number" value={form.days} onChange={(days) => set({ days })} />
-        <Field
-          label="Categories"
-          value={form.categories}
-          placeholder="all (or comma-separated)"
-          onChange={(categories) => set({ categories })}
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'date', label: 'Up to (UTC day)', type: 'date' },
+            { name: 'days', label: 'Days', type: 'number' },
+            { name: 'categories', label: 'Categories', placeholder: 'all (or comma-separated)' },
+          ]}
         />
       </fieldset>
       <fieldset>
         <legend>Hotspots grid</legend>
-        <Field
-          label="Cell size (°)"
-          type="number"
-          value={form.precision}
-          onChange={(precision) => set({ precision })}
-        />
-        <Field
-          label="Lowest severity score"
-          type="number"
-          value={form.minSeverity}
-          placeholder="any"
-          onChange={(minSeverity) => set({ minSeverity })}
-        />
-        <Field
-          label="At most (cells’ signals)"
-          type="number"
-          value={form.limit}
-          placeholder="the service’s default"
-          onChange={(limit) => set({ limit })}
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'precision', label: 'Cell size (°)', type: 'number' },
+            { name: 'minSeverity', label: 'Lowest severity score', type: 'number', placeholder: 'any' },
+            {
+              name: 'limit',
+              label: 'At most (cells’ signals)',
+              type: 'number',
+              placeholder: 'the service’s default',
+            },
+          ]}
         />
       </fieldset>
     </form>
@@ -188,69 +156,44 @@ function HotspotsAnswer({ answer }: { answer: StoredAnswerOf<'hotspots'> }) {
   );
 }
 
-export function HotspotsView() {
-  const form = useHotspotsState((s) => s.form);
-  const statsId = useHotspotsState((s) => s.statsId);
-  const hotspotsId = useHotspotsState((s) => s.hotspotsId);
-  const chooseStats = useHotspotsState((s) => s.chooseStats);
-  const chooseHotspots = useHotspotsState((s) => s.chooseHotspots);
-  const stats = useToolRunner('stats', (a) => chooseStats(a.id));
-  const hotspots = useToolRunner('hotspots', (a) => chooseHotspots(a.id));
-  const builtStats = buildStats(form);
-  const builtHotspots = buildHotspots(form);
-  return (
-    <ToolViewFrame
-      testId="hotspots-view"
-      what="signal counts and hotspots"
-      alternateOnly={{
-        title: 'This service has no stats or hotspots',
-        body: 'Counts by category and day, and hotspots, are endpoints of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to ask here.',
-      }}
-    >
-      <div className="tool-layout">
-        <div className="tool-side">
-          <h2 className="section-title">Stats and hotspots</h2>
-          <HotspotsForm />
-          <RunBar title="stats" input={builtStats.input} problem={builtStats.problem} runner={stats} />
-          <RunBar
-            title="hotspots"
-            input={builtHotspots.input}
-            problem={builtHotspots.problem}
-            runner={hotspots}
-            threshold={false}
-          />
-        </div>
-        <div className="tool-main">
-          <ToolAnswers
-            tool="hotspots"
-            title="Hotspots"
-            label="Hotspots answer"
-            empty="Ask for hotspots, or choose stored ones in the history below (stored answers read offline)."
-            chosenId={hotspotsId}
-            summarize={summarizeHotspots}
-            render={(a) => <HotspotsAnswer answer={a} />}
-            onChoose={chooseHotspots}
-            onRunAgain={(request) => {
-              useHotspotsState.getState().set(formOf(request));
-              hotspots.start({ tool: 'hotspots', params: request });
-            }}
-          />
-          <ToolAnswers
-            tool="stats"
-            title="Stats"
-            label="Stats answer"
-            empty="Ask for stats, or choose stored ones in their history below."
-            chosenId={statsId}
-            summarize={summarizeWindow}
-            render={(a) => <StatsAnswer answer={a} />}
-            onChoose={chooseStats}
-            onRunAgain={(request) => {
-              useHotspotsState.getState().set(formOf(request));
-              stats.start({ tool: 'stats', params: request });
-            }}
-          />
-        </div>
-      </div>
-    </ToolViewFrame>
-  );
-}
+const state = () => useHotspotsState.getState();
+
+export const HotspotsView = defineToolView({
+  testId: 'hotspots-view',
+  what: 'signal counts and hotspots',
+  alternateOnly: {
+    title: 'This service has no stats or hotspots',
+    body: 'Counts by category and day, and hotspots, are endpoints of the alternate profile’s service. This service (the main profile) offers none, so there is nothing to ask here.',
+  },
+  runs: [
+    toolRun({
+      tool: 'stats',
+      name: 'stats',
+      title: 'Stats',
+      empty: 'Ask for stats, or choose stored ones in their history below.',
+      heading: 'Stats and hotspots',
+      Form: HotspotsForm,
+      useBuilt: () => buildStats(useHotspotsState((s) => s.form)),
+      useChosen: () => useHotspotsState((s) => s.statsId),
+      choose: (id) => state().chooseStats(id),
+      summarize: summarizeWindow,
+      refill: (request) => state().set(formOf(request)),
+      Answer: StatsAnswer,
+    }),
+    toolRun({
+      tool: 'hotspots',
+      name: 'hotspots',
+      title: 'Hotspots',
+      empty: 'Ask for hotspots, or choose stored ones in the history below (stored answers read offline).',
+      threshold: false,
+      useBuilt: () => buildHotspots(useHotspotsState((s) => s.form)),
+      useChosen: () => useHotspotsState((s) => s.hotspotsId),
+      choose: (id) => state().chooseHotspots(id),
+      summarize: summarizeHotspots,
+      refill: (request) => state().set(formOf(request)),
+      Answer: HotspotsAnswer,
+    }),
+  ],
+  // The hotspots (what the map draws) first.
+  answersOrder: [1, 0],
+});

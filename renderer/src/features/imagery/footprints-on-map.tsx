@@ -7,11 +7,12 @@ import {
   IMAGERY_FOOTPRINTS_LAYER_ID,
   type Footprint,
   type ImageryFootprintsHandle,
-} from '../map/layers/imagery-footprints';
-import type { WatchMap } from '../map/watch-map';
+  imageryFootprintsLayer,
+} from './footprints-layer';
+import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useImageryState } from './imagery-state';
 
-export function FootprintsOnMap({ controller }: { controller: WatchMap | null }) {
+export function FootprintsOnMap({ controller }: MapPartProps) {
   const chosenId = useImageryState((s) => s.chosenId);
   const answer = useToolAnswer(chosenId).data;
   const imagery = answer?.tool === 'imagery' && answer.answer ? answer : null;
@@ -48,3 +49,6 @@ export function FootprintsOnMap({ controller }: { controller: WatchMap | null })
     </span>
   );
 }
+
+/** The Imagery view's scene footprints on the map, and their count (map/slots.ts). */
+export const footprintsOnMap: MapFeature = { layers: [imageryFootprintsLayer], Status: FootprintsOnMap };

@@ -4,7 +4,8 @@
 // them (editable, sent unchanged).
 import { IMAGERY_COLLECTIONS, IMAGERY_MAX_DAYS, type Profile } from '../../../../shared/contract';
 import { useImageryState } from './imagery-state';
-import { Field } from '../tools-common/tool-view';
+import { Field, FieldList } from '../../tools-common/tool-view';
+import { BoxField } from '../../tools-common/box-field';
 
 export function ImageryFormFields({
   profile,
@@ -24,32 +25,18 @@ export function ImageryFormFields({
     <form className="imagery-form" aria-label="Imagery search" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Box</legend>
-        <Field
-          label="Box (W,S,E,N)"
+        <BoxField
           value={form.bbox}
+          from={form.bboxFrom}
           placeholder="30.2,46.2,31.2,46.9"
-          onChange={(bbox) => set({ bbox, bboxFrom: 'Typed' })}
+          choices={[
+            { label: 'Use the drawn box', box: drawnBox, from: 'The box drawn on the map' },
+            ...(watchBox
+              ? [{ label: 'Use the watch’s box', box: watchBox.join(','), from: 'The selected watch' }]
+              : []),
+          ]}
+          onChange={(bbox, bboxFrom) => set({ bbox, bboxFrom })}
         />
-        {form.bboxFrom && <p className="muted">From: {form.bboxFrom}</p>}
-        <p className="imagery-buttons">
-          <button
-            type="button"
-            className="ghost"
-            disabled={!drawnBox}
-            onClick={() => drawnBox && set({ bbox: drawnBox, bboxFrom: 'The box drawn on the map' })}
-          >
-            Use the drawn box
-          </button>{' '}
-          {watchBox && (
-            <button
-              type="button"
-              className="ghost"
-              onClick={() => set({ bbox: watchBox.join(','), bboxFrom: 'The selected watch' })}
-            >
-              Use the watch’s box
-            </button>
-          )}
-        </p>
       </fieldset>
       <fieldset>
         <legend>Catalog</legend>
@@ -65,23 +52,25 @@ export function ImageryFormFields({
         </label>
         {profile === 'main' ? (
           <>
-            <Field
-              label="From (UTC day)"
-              type="date"
-              value={form.startDate}
-              onChange={(startDate) => set({ startDate })}
-            />
-            <Field
-              label="To (UTC day)"
-              type="date"
-              value={form.endDate}
-              onChange={(endDate) => set({ endDate })}
+            <FieldList
+              form={form}
+              set={set}
+              fields={[
+                { name: 'startDate', label: 'From (UTC day)', type: 'date' },
+                { name: 'endDate', label: 'To (UTC day)', type: 'date' },
+              ]}
             />
           </>
         ) : (
           <>
-            <Field label="Date (UTC day)" type="date" value={form.date} onChange={(date) => set({ date })} />
-            <Field label="Days" type="number" value={form.days} onChange={(days) => set({ days })} />
+            <FieldList
+              form={form}
+              set={set}
+              fields={[
+                { name: 'date', label: 'Date (UTC day)', type: 'date' },
+                { name: 'days', label: 'Days', type: 'number' },
+              ]}
+            />
           </>
         )}
         <p className="muted">
@@ -104,22 +93,15 @@ export function ImageryFormFields({
               ? 'Reading the selected signal…'
               : 'Select a signal to fill these from its event, or type them.'}
         </p>
-        <Field
-          label="Event date"
-          value={form.eventDate}
-          placeholder="YYYY-MM-DD"
-          onChange={(eventDate) => set({ eventDate })}
-        />
-        <Field
-          label="Event point (lon,lat)"
-          value={form.eventPoint}
-          onChange={(eventPoint) => set({ eventPoint })}
-        />
-        <Field label="Event AOI (W,S,E,N)" value={form.eventAoi} onChange={(eventAoi) => set({ eventAoi })} />
-        <Field
-          label="Event time (ISO 8601)"
-          value={form.eventTimestamp}
-          onChange={(eventTimestamp) => set({ eventTimestamp })}
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'eventDate', label: 'Event date', placeholder: 'YYYY-MM-DD' },
+            { name: 'eventPoint', label: 'Event point (lon,lat)' },
+            { name: 'eventAoi', label: 'Event AOI (W,S,E,N)' },
+            { name: 'eventTimestamp', label: 'Event time (ISO 8601)' },
+          ]}
         />
       </fieldset>
     </form>

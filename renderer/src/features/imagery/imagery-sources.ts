@@ -8,26 +8,27 @@ import type { SignalGetResult } from '../../../../shared/contract';
 import { useSignal, useWatches } from '../../data';
 import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
-import { useImageryHandoff } from './imagery-handoff';
+import { useImageryHandoff } from '../../state/imagery-handoff';
 import { useImageryState, type ImageryForm } from './imagery-state';
+import { signalEvent } from '../../data/records';
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const isBox = (v: unknown): v is number[] =>
   Array.isArray(v) && v.length === 4 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
 
 /** What a cached signal says of its event, as the form's fields. */
 export function eventOf(result: SignalGetResult): { label: string; changes: Partial<ImageryForm> } {
-  const s = result.signal as Record<string, unknown>;
-  const title = str(s.title) ?? String(s.id);
-  const lat = num(s.lat);
-  const lng = num(s.lng);
-  const collection = (s.collection ?? null) as Record<string, unknown> | null;
-  const aoi = isBox(collection?.aoi) ? collection.aoi : null;
-  const occurred = str(s.occurred_at);
-  const precision = str(s.occurred_at_precision);
+  const {
+    id,
+    title: named,
+    lat,
+    lng,
+    aoi,
+    occurredAt: occurred,
+    precision,
+    day: eventDate,
+  } = signalEvent(result);
+  const title = named ?? id;
   // The alternate profile states a day (event_date); the main one a time (occurred_at).
-  const eventDate = str(s.event_date) ?? (occurred ? occurred.slice(0, 10) : null);
   const timed = occurred !== null && occurred.length > 10 && precision !== 'day' && precision !== 'month';
   return {
     label: title,

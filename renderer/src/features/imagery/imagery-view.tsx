@@ -8,8 +8,8 @@ import type { StoredAnswer } from '../../../../shared/contract';
 import { useAppInfo, useToolAnswer } from '../../data';
 import { useViewState } from '../../state/view-state';
 import { EmptyState } from '../../ui/empty-state';
-import { RunBar, useToolRunner, type ToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
+import { RunBar, useToolRunner, type ToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
 import { ImageryFormFields } from './imagery-form';
 import { boxOf, buildImagery, formOf, summarize } from './imagery-params';
 import { useAdoptSelection, useDrawnBox } from './imagery-sources';
@@ -18,7 +18,7 @@ import { ImageryAnswer } from './scenes-table';
 import { IndexPanel } from './index-panel';
 import { ShipsPanel } from './ships-panel';
 import { formatTokens } from '../../../../shared/tool-prices';
-import { StoredMarks, StoredOutcome } from '../tools-common/tool-view';
+import { StoredMarks, StoredOutcome } from '../../tools-common/tool-view';
 
 function StoredImagery({ answer, ships }: { answer: StoredAnswer; ships: ToolRunner }) {
   const setView = useViewState((s) => s.setView);

@@ -8,8 +8,8 @@ import { INDEXES } from '../../../../shared/service/values';
 import { useToolAnswer } from '../../data';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
 import { addDays, todayUtc, useImageryState } from './imagery-state';
 import { formatTokens } from '../../../../shared/tool-prices';
 

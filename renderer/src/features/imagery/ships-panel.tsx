@@ -7,8 +7,8 @@ import { useToolAnswer } from '../../data';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
-import type { ToolRunner } from '../tools-common/run-bar';
-import { ToolHistory } from '../tools-common/tool-history';
+import type { ToolRunner } from '../../tools-common/run-bar';
+import { ToolHistory } from '../../tools-common/tool-history';
 import { useImageryState } from './imagery-state';
 import { formatTokens } from '../../../../shared/tool-prices';
 

@@ -3,7 +3,6 @@
 // cache ('signals.get'); a retracted or merged signal says so first.
 import { useState, type ReactNode } from 'react';
 import { STAGES } from '../../../../shared/service/values';
-import { useAnalystState } from '../analyst/analyst-state';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { Band, MeasuredGlyph } from '../../ui/band';
@@ -11,10 +10,11 @@ import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
 import { useAppInfo, useSignal } from '../../data';
 import type { SignalGetResult } from '../../../../shared/contract';
-import { RefineLocation } from '../refine/refine-location';
-import { Group, num, rec, show, str, Unknown, words, type Rec } from './fields';
+import { Slot } from '../../ui/slots';
+import { Group, show, Unknown, words } from '../../ui/fields';
+import { finite, flag, isPlottable, signalOf, signalPlace, text } from '../../data/records';
+import type * as M from '../../../../shared/service/main';
 import { ThreadDialog } from './thread-dialog';
-import { placeAndCountry } from '../../../../shared/place-text';
 
 function StageLadder({ stage, reason }: { stage: string | null; reason: string | null }) {
   const at = stage ? STAGES.indexOf(stage as (typeof STAGES)[number]) : -1;
@@ -49,12 +49,12 @@ function StageLadder({ stage, reason }: { stage: string | null; reason: string |
   );
 }
 
-function Casualties({ c }: { c: Rec | null }) {
-  const count = (v: unknown) => {
-    const n = num(v);
+function Casualties({ c }: { c: M.Signal['casualties'] }) {
+  const count = (v: number | null | undefined) => {
+    const n = finite(v);
     return n === null ? <Unknown /> : <span className="num">{n}</span>;
   };
-  const notCounted = Array.isArray(c?.not_counted) ? (c.not_counted as unknown[]) : [];
+  const notCounted = c?.not_counted ?? [];
   return (
     <Group
       title="Casualties"
@@ -62,7 +62,7 @@ function Casualties({ c }: { c: Rec | null }) {
       rows={[
         ['Killed', count(c?.killed)],
         ['Injured', count(c?.injured)],
-        ['Basis', str(c?.basis) ? words(str(c?.basis)!) : <Unknown>not given</Unknown>],
+        ['Basis', text(c?.basis) ? words(text(c?.basis)!) : <Unknown>not given</Unknown>],
         [
           'Disputed',
           c?.disputed === true ? (
@@ -77,23 +77,6 @@ function Casualties({ c }: { c: Rec | null }) {
       ]}
     />
   );
-}
-
-/** The place and its country, the country once ("Yemen", not "Yemen, Yemen"). */
-function place(s: Rec): string {
-  return placeAndCountry(str(s.location) ?? '', str(s.country) ?? str(s.country_code) ?? '');
-}
-
-const bool = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
-
-/**
- * Precise enough to draw as a point: the main profile's `plottable`; alternate records have
- * none, so `geo_validation.search_ready`, then `geo_verified`, stand in for it (the cache's
- * rule, electron/cache/signal-columns.ts), else having coordinates at all.
- */
-function isPlottable(s: Rec): boolean {
-  const rule = bool(s.plottable) ?? bool(rec(s.geo_validation)?.search_ready) ?? bool(s.geo_verified);
-  return rule ?? (num(s.lat) !== null && num(s.lng) !== null);
 }
 
 /** An instant in UTC; a date alone (the alternate profile's event_date) stays a date, no invented hour. */
@@ -120,12 +103,7 @@ export function SignalInspector({ id, label }: { id: string; label?: string }) {
       thread={thread}
       onThread={setThread}
       onShowOnMap={view === 'map' ? undefined : () => setView('map')}
-      onAssess={() => {
-        // The Analyst view's assessment panel, pointed at this signal's event.
-        const s = answer.data!.signal as Rec;
-        useAnalystState.getState().assessEventOf(String(s.id), str(s.title) ?? label ?? null);
-        setView('analyst');
-      }}
+      label={label}
     />
   );
 }
@@ -136,7 +114,7 @@ export function SignalDetail({
   thread,
   onThread,
   onShowOnMap,
-  onAssess,
+  label,
 }: {
   result: SignalGetResult;
   demo: boolean;
@@ -144,22 +122,23 @@ export function SignalDetail({
   onThread: (open: boolean) => void;
   /** Switches to the Map, which centres on the selected signal. */
   onShowOnMap?: () => void;
-  /** Opens the assessment panel (Analyst view) for this signal's event. */
-  onAssess?: () => void;
+  /** What the analyst saw it as (the selection's label), when the signal has no title. */
+  label?: string;
 }) {
-  const s = result.signal as Rec;
-  const reporting = rec(s.reporting);
-  const collection = rec(s.collection);
-  const imagery = rec(s.imagery);
-  const quality = rec(s.quality);
-  const markets = Array.isArray(s.market_impact) ? (s.market_impact as string[]) : [];
-  const occurred = str(s.occurred_at) ?? str(s.event_date);
-  const id = String(s.id);
   // Stage, band, casualties and imagery are main-profile fields: an alternate record has none
   // of them, which is not the same as the service not knowing them, so they are not shown.
-  const main = result.profile === 'main';
-  const intelligence = rec(s.intelligence);
-  const plottable = isPlottable(s);
+  const { record: s, main: m, alternate: alt } = signalOf(result);
+  const main = m !== null;
+  const reporting = m?.reporting ?? null;
+  const collection = s.collection ?? null;
+  const imagery = m?.imagery ?? null;
+  const quality = s.quality ?? null;
+  const markets = s.market_impact ?? [];
+  const occurred = text(m?.occurred_at) ?? text(alt?.event_date);
+  const id = String(s.id);
+  const intelligence = alt?.intelligence ?? null;
+  const plottable = isPlottable(s, m, alt);
+  const title = text(s.title);
   return (
     <div className="signal-detail" data-testid="signal-detail" data-signal-id={id}>
       <AnswerMarks demo={demo} asOf={result.asOf} />
@@ -180,74 +159,67 @@ export function SignalDetail({
         </p>
       )}
       <p className="eyebrow">
-        {s.measured === true ? (
+        {m?.measured === true ? (
           <>
-            <MeasuredGlyph /> Measured · {words(str(s.measured_kind) ?? str(s.category) ?? 'reading')}
+            <MeasuredGlyph /> Measured · {words(text(m?.measured_kind) ?? text(s.category) ?? 'reading')}
           </>
         ) : (
-          words(str(s.category) ?? 'signal')
+          words(text(s.category) ?? 'signal')
         )}
       </p>
-      <h3 className="inspector-title">{str(s.title) ?? '(untitled)'}</h3>
-      {str(s.summary) && <p className="summary">{str(s.summary)}</p>}
-      {s.measured === true && <p className="group-note">What an instrument recorded, not a cause.</p>}
+      <h3 className="inspector-title">{title ?? '(untitled)'}</h3>
+      {text(s.summary) && <p className="summary">{text(s.summary)}</p>}
+      {m?.measured === true && <p className="group-note">What an instrument recorded, not a cause.</p>}
       <div className="actions">
         <button type="button" onClick={() => onThread(true)}>
           Thread
         </button>
-        {plottable && num(s.lat) !== null && onShowOnMap && (
+        {plottable && finite(s.lat) !== null && onShowOnMap && (
           <button type="button" onClick={onShowOnMap}>
             Show on map
           </button>
         )}
-        {onAssess && (
-          <button type="button" onClick={onAssess}>
-            Assess…
-          </button>
-        )}
+        <Slot id="signal.actions" eventId={String(s.id)} label={title ?? label ?? null} />
       </div>
       {/* The alternate profile's refine-location (its ids are integers). */}
-      {!main && Number.isInteger(Number(id)) && <RefineLocation signalId={Number(id)} />}
+      <Slot id="signal.sections" signalId={String(id)} main={main} />
       <Group
         title="When and how severe"
         rows={[
           ['Occurred', occurred ? when(occurred) : <Unknown />],
-          ['Precision', str(s.occurred_at_precision) ? words(str(s.occurred_at_precision)!) : undefined],
-          ['Time basis', str(s.occurred_at_basis) ? words(str(s.occurred_at_basis)!) : undefined],
-          ['Last reported', str(s.last_reported_at) ? formatUtc(str(s.last_reported_at)!) : undefined],
+          ['Precision', text(m?.occurred_at_precision) ? words(text(m?.occurred_at_precision)!) : undefined],
+          ['Time basis', text(m?.occurred_at_basis) ? words(text(m?.occurred_at_basis)!) : undefined],
+          ['Last reported', text(m?.last_reported_at) ? formatUtc(text(m?.last_reported_at)!) : undefined],
           [
             'Severity',
             <span key="sev" className="sev">
-              {(main || num(s.severity_band) !== null) && (
+              {main && (
                 <>
-                  <Band band={num(s.severity_band)} />{' '}
+                  <Band band={finite(m?.severity_band)} />{' '}
                 </>
               )}
-              {num(s.severity_score) ?? num(s.severity) ?? <Unknown>score unknown</Unknown>}
+              {finite(s.severity_score) ?? <Unknown>score unknown</Unknown>}
             </span>,
           ],
-          ['Escalation', str(s.escalation_trend) ? words(str(s.escalation_trend)!) : undefined],
-          [
-            'Cross-border risk',
-            typeof s.cross_border_risk === 'boolean' ? show(s.cross_border_risk) : undefined,
-          ],
-          ['Infrastructure', str(s.infrastructure_target) ?? undefined],
+          ['Escalation', text(s.escalation_trend) ? words(text(s.escalation_trend)!) : undefined],
+          ['Cross-border risk', flag(s.cross_border_risk) === null ? undefined : show(s.cross_border_risk)],
+          ['Infrastructure', text(s.infrastructure_target) ?? undefined],
         ]}
       />
-      {(main || str(s.stage)) && <StageLadder stage={str(s.stage)} reason={str(s.stage_reason)} />}
+      {main && <StageLadder stage={text(m.stage)} reason={text(m.stage_reason)} />}
       <Group
         title="Place"
         rows={[
-          ['Place', place(s) || <Unknown />],
-          ['Level', str(s.location_level) ? words(str(s.location_level)!) : undefined],
-          ['Place verified', bool(s.geo_verified) === null ? undefined : show(s.geo_verified)],
+          ['Place', signalPlace(s, m) || <Unknown />],
+          ['Level', text(m?.location_level) ? words(text(m?.location_level)!) : undefined],
+          ['Place verified', flag(alt?.geo_verified) === null ? undefined : show(alt?.geo_verified)],
           [
             'Coordinates',
             !plottable ? (
               <Unknown>country level: not drawn as a point</Unknown>
-            ) : num(s.lat) !== null && num(s.lng) !== null ? (
+            ) : finite(s.lat) !== null && finite(s.lng) !== null ? (
               <span className="num">
-                {num(s.lat)!.toFixed(4)}, {num(s.lng)!.toFixed(4)}
+                {finite(s.lat)!.toFixed(4)}, {finite(s.lng)!.toFixed(4)}
               </span>
             ) : (
               <Unknown />
@@ -255,14 +227,14 @@ export function SignalDetail({
           ],
         ]}
       />
-      {(main || rec(s.casualties)) && <Casualties c={rec(s.casualties)} />}
+      {main && <Casualties c={m.casualties} />}
       <Group
         title="Breadth of reporting, not confirmation"
         testId="reporting"
         note="How widely this was reported. Many publishers repeating one account is not independent confirmation."
         rows={[
-          ['Publishers (hosts)', show(reporting?.distinct_hosts ?? s.num_sources)],
-          ['Reports', show(reporting?.member_count ?? s.num_mentions)],
+          ['Publishers (hosts)', show(reporting?.distinct_hosts ?? alt?.num_sources)],
+          ['Reports', show(reporting?.member_count ?? alt?.num_mentions)],
           [
             'Distinct texts',
             reporting && 'distinct_texts' in reporting ? show(reporting.distinct_texts) : undefined,
@@ -303,19 +275,19 @@ export function SignalDetail({
           rows={[
             [
               'From orbit',
-              str(intelligence.satellite_observability)
-                ? words(str(intelligence.satellite_observability)!)
+              text(intelligence.satellite_observability)
+                ? words(text(intelligence.satellite_observability)!)
                 : undefined,
             ],
             [
               'Open data',
-              str(intelligence.open_data_sufficiency)
-                ? words(str(intelligence.open_data_sufficiency)!)
+              text(intelligence.open_data_sufficiency)
+                ? words(text(intelligence.open_data_sufficiency)!)
                 : undefined,
             ],
             [
               'Expected information gain',
-              num(intelligence.expected_information_gain) === null
+              finite(intelligence.expected_information_gain) === null
                 ? undefined
                 : show(intelligence.expected_information_gain),
             ],
@@ -329,7 +301,7 @@ export function SignalDetail({
             'Market impact',
             markets.length ? markets.map(words).join(', ') : <Unknown key="m">none named</Unknown>,
           ],
-          ['Note', str(s.market_note) ?? undefined],
+          ['Note', text(alt?.market_note) ?? undefined],
         ]}
       />
       <Group
@@ -338,7 +310,7 @@ export function SignalDetail({
           ['Status', show(quality?.status)],
           ['Score', quality && 'score' in quality ? show(quality.score) : undefined],
           ['Issues', quality && 'issues' in quality ? show(quality.issues) : undefined],
-          ['Updated', str(s.last_updated_at) ? when(str(s.last_updated_at)!) : undefined],
+          ['Updated', text(s.last_updated_at) ? when(text(s.last_updated_at)!) : undefined],
           [
             'ID',
             <span key="id" className="mono">
@@ -347,7 +319,7 @@ export function SignalDetail({
           ],
         ]}
       />
-      {thread && <ThreadDialog eventId={id} title={str(s.title)} onClose={() => onThread(false)} />}
+      {thread && <ThreadDialog eventId={id} title={title} onClose={() => onThread(false)} />}
     </div>
   );
 }

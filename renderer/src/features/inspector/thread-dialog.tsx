@@ -7,7 +7,10 @@ import { HonestyMark } from '../../ui/honesty-mark';
 import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
 import { useEventThread, useExternalOpen } from '../../data';
-import { rec, str, Unknown, words, type Rec } from './fields';
+import { Unknown, words } from '../../ui/fields';
+import { finite, text, threadOf, type Profiled } from '../../data/records';
+import type * as A from '../../../../shared/service/alternate';
+import type * as M from '../../../../shared/service/main';
 
 interface Doc {
   url: string | null;
@@ -27,8 +30,8 @@ const hostOf = (url: string | null): string => {
   }
 };
 
-/** Both profiles' sources, one group per host. */
-export function groupSources(sources: unknown[]): HostGroup[] {
+/** Both profiles' sources, one group per host: the main profile's by host with their documents, the alternate's one report a link. */
+export function groupSources(thread: Profiled<M.Thread, A.Thread>): HostGroup[] {
   const groups = new Map<string, HostGroup>();
   const add = (host: string, name: string | null, docs: Doc[]) => {
     const g = groups.get(host) ?? { host, names: [], docs: [] };
@@ -36,51 +39,76 @@ export function groupSources(sources: unknown[]): HostGroup[] {
     g.docs.push(...docs);
     groups.set(host, g);
   };
-  for (const raw of sources) {
-    const s = rec(raw);
-    if (!s) continue;
-    if (Array.isArray(s.documents) || str(s.host)) {
-      const docs = ((s.documents as unknown[] | undefined) ?? []).map((d) => ({
-        url: str(rec(d)?.url),
-        title: str(rec(d)?.title),
-      }));
-      add(str(s.host) ?? hostOf(docs[0]?.url ?? null), str(s.source_name), docs);
-    } else {
-      const url = str(s.url);
-      add(hostOf(url), null, [
-        { url, title: str(s.reported_at) ? `reported ${formatUtc(str(s.reported_at)!)}` : null },
-      ]);
-    }
+  for (const s of thread.main?.sources ?? []) {
+    const docs = (s.documents ?? []).map((d) => ({ url: text(d.url), title: text(d.title) }));
+    add(text(s.host) ?? hostOf(docs[0]?.url ?? null), text(s.source_name), docs);
+  }
+  for (const s of thread.alternate?.sources ?? []) {
+    const url = text(s.url);
+    const reported = text(s.reported_at);
+    add(hostOf(url), null, [{ url, title: reported ? `reported ${formatUtc(reported)}` : null }]);
   }
   return [...groups.values()].sort((a, b) => b.docs.length - a.docs.length || a.host.localeCompare(b.host));
 }
 
-function Entry({ e }: { e: Rec }) {
-  const source = str(e.source);
-  const measured = source === 'measurement';
-  const prev = str(e.previous_state);
-  const cur = str(e.current_state);
+/** One timeline entry, as both profiles' entries read: the main's changes of state, the alternate's development types. */
+interface EntryView {
+  source: string | null;
+  at: string | null;
+  notable: boolean;
+  axis: string | null;
+  prev: string | null;
+  cur: string | null;
+  summary: string | null;
+  basis: string | null;
+}
+
+function timelineOf(thread: Profiled<M.Thread, A.Thread>): EntryView[] {
+  const main = (thread.main?.timeline ?? []).map((e): EntryView => ({
+    source: text(e.source),
+    at: text(e.at),
+    notable: e.notable === true,
+    axis: text(e.axis),
+    prev: text(e.previous_state),
+    cur: text(e.current_state),
+    summary: null,
+    basis: text(e.basis),
+  }));
+  const alternate = (thread.alternate?.timeline ?? []).map((e): EntryView => ({
+    source: text(e.source),
+    at: text(e.at),
+    notable: false,
+    axis: text(e.development_type),
+    prev: null,
+    cur: null,
+    summary: text(e.change_summary),
+    basis: null,
+  }));
+  return [...main, ...alternate];
+}
+
+function Entry({ e }: { e: EntryView }) {
+  const measured = e.source === 'measurement';
+  const { prev, cur } = e;
   return (
-    <li
-      className={`tl-entry ${measured ? 'tl-measurement' : 'tl-world'}${e.notable === true ? ' tl-notable' : ''}`}
-    >
+    <li className={`tl-entry ${measured ? 'tl-measurement' : 'tl-world'}${e.notable ? ' tl-notable' : ''}`}>
       <span className="tl-source" title={measured ? 'An instrument measurement' : 'A report about the world'}>
         <span aria-hidden="true">{measured ? '◆' : '●'}</span>{' '}
-        {measured ? 'MEASUREMENT' : source === 'world' ? 'WORLD' : 'SOURCE UNKNOWN'}
+        {measured ? 'MEASUREMENT' : e.source === 'world' ? 'WORLD' : 'SOURCE UNKNOWN'}
       </span>
-      <span className="tl-time">{str(e.at) ? formatUtc(str(e.at)!) : <Unknown>time unknown</Unknown>}</span>
-      {e.notable === true && <strong className="tl-notable-mark">★ notable</strong>}
-      <span className="tl-axis">{words(str(e.axis) ?? str(e.development_type) ?? 'change')}</span>
+      <span className="tl-time">{e.at ? formatUtc(e.at) : <Unknown>time unknown</Unknown>}</span>
+      {e.notable && <strong className="tl-notable-mark">★ notable</strong>}
+      <span className="tl-axis">{words(e.axis ?? 'change')}</span>
       <span className="tl-change">
         {prev || cur ? (
           <>
             {prev ? words(prev) : <Unknown>unknown before</Unknown>} → {cur ? words(cur) : <Unknown />}
           </>
         ) : (
-          (str(e.change_summary) ?? <Unknown>no change given</Unknown>)
+          (e.summary ?? <Unknown>no change given</Unknown>)
         )}
       </span>
-      {str(e.basis) && <span className="tl-basis">basis: {words(str(e.basis)!)}</span>}
+      {e.basis && <span className="tl-basis">basis: {words(e.basis)}</span>}
     </li>
   );
 }
@@ -101,11 +129,10 @@ export function ThreadDialog({
     const d = ref.current;
     if (d && !d.open) d.showModal?.();
   }, []);
-  const result = answer.data as (typeof answer.data & { asOf?: string | null }) | undefined;
-  const thread = rec(result?.thread);
-  const event = rec(thread?.canonical_event);
-  const timeline = Array.isArray(thread?.timeline) ? (thread.timeline as Rec[]) : [];
-  const sources = groupSources(Array.isArray(thread?.sources) ? thread.sources : []);
+  const result = answer.data;
+  const thread = result ? threadOf(result) : null;
+  const timeline = thread ? timelineOf(thread) : [];
+  const sources = thread ? groupSources(thread) : [];
   return (
     <dialog
       ref={ref}
@@ -115,7 +142,7 @@ export function ThreadDialog({
       data-testid="thread"
     >
       <header className="sheet-header">
-        <h2 id="thread-title">Thread · {str(event?.title) ?? title ?? eventId}</h2>
+        <h2 id="thread-title">Thread · {text(thread?.record.canonical_event.title) ?? title ?? eventId}</h2>
         <button type="button" className="ghost" onClick={onClose} aria-label="Close, Esc">
           Esc
         </button>
@@ -135,15 +162,15 @@ export function ThreadDialog({
                 detail={result.asOf ? `as of ${formatUtc(result.asOf)}` : 'offline copy'}
               />
             )}
-            {event?.retracted === true && <strong className="warn">RETRACTED</strong>}
+            {thread?.record.canonical_event.retracted === true && <strong className="warn">RETRACTED</strong>}
             {result.note && <span className="muted">{result.note}</span>}
           </p>
           <h3>
             Timeline{' '}
             <span className="muted">
               ({timeline.length}
-              {typeof thread?.timeline_total === 'number' && thread.timeline_total > timeline.length
-                ? ` of ${thread.timeline_total}`
+              {(finite(thread?.record.timeline_total) ?? 0) > timeline.length
+                ? ` of ${thread?.record.timeline_total}`
                 : ''}
               )
             </span>

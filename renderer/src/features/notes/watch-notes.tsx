@@ -14,7 +14,7 @@ import {
   useOutboxDiscard,
   useOutboxRetry,
 } from '../../data';
-import { WriteStatus, type Queued } from '../watches/write-status';
+import { WriteStatus, type Queued } from '../../ui/write-status';
 import { NoteForm, type NoteDraft } from './note-form';
 import { NoteThreads, type NoteState, type ShownNote } from './note-threads';
 

@@ -1,7 +1,7 @@
 // The monitoring areas: metric, the service's status, the latest measurement (an anomaly
 // stands out), the box and what is pending. A row shows the area's series below.
 import { useSelection } from '../../state/selection';
-import { formatKm2 } from '../map/box-tool/box';
+import { formatKm2 } from '../../map/box-tool/box';
 import type { AreaLine } from './order-lines';
 import { PendingNote } from './pending-note';
 

@@ -98,7 +98,7 @@ export function orderLines(
     lastRunAt: s(record.last_run_at),
     nextDueAt: s(record.next_due_at),
     totalRuns: typeof record.total_runs === 'number' ? record.total_runs : null,
-    projected: projectionOf(record as Record<string, unknown>),
+    projected: projectionOf(record),
     pending,
     changes: orderChanges(id, outbox),
   }));

@@ -5,7 +5,7 @@ import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useOrdersDelete, useOrdersSetActive } from '../../data';
 import { useSelection } from '../../state/selection';
 import { formatUtc, RelativeTime } from '../../ui/time';
-import { formatKm2 } from '../map/box-tool/box';
+import { formatKm2 } from '../../map/box-tool/box';
 import type { OrderLine } from './order-lines';
 import { PendingNote } from './pending-note';
 

@@ -33,7 +33,7 @@ const fmt = (n: number) => n.toLocaleString('en');
 
 export function TokenProjection({ profile }: { profile: Profile | null }) {
   const orders = useStandingOrders();
-  const stated = statedProjections((orders.data?.rows ?? []).map((r) => r.record as Record<string, unknown>));
+  const stated = statedProjections((orders.data?.rows ?? []).map((r) => r.record));
   return (
     <div className="token-projection" role="note" aria-label="Projected monthly tokens">
       <p>

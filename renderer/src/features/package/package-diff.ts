@@ -66,16 +66,17 @@ function keyed<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, 
 const norm = (v: unknown): unknown => (v === undefined ? null : v);
 const same = (a: unknown, b: unknown) => JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 
-function fieldChanges(before: object, after: object, order: readonly string[]): FieldChange[] {
-  const b = before as Record<string, unknown>;
-  const a = after as Record<string, unknown>;
+/** Two versions of one record (a package's or an item's: loose objects, compared field by field). */
+type Fields = Readonly<Record<string, unknown>>;
+
+function fieldChanges(b: Fields, a: Fields, order: readonly string[]): FieldChange[] {
   const fields = [...new Set([...order, ...Object.keys(b), ...Object.keys(a)])];
   return fields
     .filter((f) => !same(b[f], a[f]))
     .map((field) => ({ field, before: norm(b[field]), after: norm(a[field]) }));
 }
 
-function diffItems<T extends object>(
+function diffItems<T extends Fields>(
   before: readonly T[],
   after: readonly T[],
   keyOf: (item: T) => string,

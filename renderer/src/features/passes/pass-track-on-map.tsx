@@ -6,11 +6,11 @@ import { useEffect, useState } from 'react';
 import { usePassTrack } from '../../data';
 import { useSelection } from '../../state/selection';
 import { formatUtc } from '../../ui/time';
-import { PASS_TRACK_LAYER_ID, type PassTrackHandle } from '../map/layers/pass-track';
-import type { WatchMap } from '../map/watch-map';
+import { PASS_TRACK_LAYER_ID, type PassTrackHandle, passTrackLayer } from './pass-track-layer';
+import type { MapFeature, MapPartProps } from '../../map/slots';
 import { usePassesState } from './passes-state';
 
-export function PassTrackOnMap({ controller }: { controller: WatchMap | null }) {
+export function PassTrackOnMap({ controller }: MapPartProps) {
   const selection = useSelection((s) => s.selection);
   const chosen = usePassesState((s) => s.chosen);
   const active = selection?.kind === 'pass' && chosen?.id === selection.id ? chosen : null;
@@ -46,3 +46,6 @@ export function PassTrackOnMap({ controller }: { controller: WatchMap | null }) 
     </span>
   );
 }
+
+/** The chosen pass's track on the map, and its line in the status (map/slots.ts). */
+export const passTrackOnMap: MapFeature = { layers: [passTrackLayer], Status: PassTrackOnMap };

@@ -95,8 +95,8 @@ export function PassesView() {
 
   return (
     <div className={`list-view passes-view${dropping ? ' dropping' : ''}`} data-testid="passes-view">
-      <div className="passes-layout">
-        <div className="passes-side">
+      <div className="tool-layout passes-layout">
+        <div className="tool-side">
           <TargetPicker place={place} />
           <section className="passes-window" aria-labelledby="passes-window-heading">
             <h2 id="passes-window-heading" className="section-title">
@@ -132,7 +132,7 @@ export function PassesView() {
           </section>
           <ElementsPanel importer={importer} />
         </div>
-        <div className="passes-main">
+        <div className="tool-main">
           <h2 className="section-title">Predicted here from orbital elements (offline)</h2>
           {!target ? (
             <EmptyState title="No place yet">

@@ -6,8 +6,8 @@ import { bboxCentre, type BBox } from '../../../../shared/bbox';
 import { useSignal, useWatches } from '../../data';
 import { useSelection } from '../../state/selection';
 import { usePassesState, type PassTarget } from './passes-state';
+import { signalEvent } from '../../data/records';
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
 export type SelectionPlace =
@@ -28,10 +28,8 @@ export function useSelectionPlace(): SelectionPlace {
   if (signalId) {
     if (signal.error) return { state: 'no-place', key, why: signal.error.message };
     if (!signal.data) return { state: 'loading', key };
-    const s = signal.data.signal as { lat?: unknown; lng?: unknown; title?: unknown };
-    const lat = num(s.lat);
-    const lon = num(s.lng);
-    const title = typeof s.title === 'string' ? s.title : (selection.label ?? selection.id);
+    const { lat, lng: lon, title: named } = signalEvent(signal.data);
+    const title = named ?? selection.label ?? selection.id;
     if (lat === null || lon === null)
       return {
         state: 'no-place',

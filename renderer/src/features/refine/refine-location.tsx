@@ -6,9 +6,10 @@
 // signal is shown from the cache, so offline too.
 import type { StoredAnswerOf } from '../../../../shared/contract';
 import { useToolsHistory } from '../../data';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Group } from '../inspector/fields';
-import { StoredMarks } from '../tools-common/tool-view';
+import { RunBar, useToolRunner } from '../../tools-common/run-bar';
+import { Group } from '../../ui/fields';
+import type { SlotProps } from '../../ui/slots';
+import { StoredMarks } from '../../tools-common/tool-view';
 import { formatTokens } from '../../../../shared/tool-prices';
 
 type Fix = {
@@ -99,4 +100,10 @@ export function RefineLocation({ signalId }: { signalId: number }) {
       {latest && <Refinement answer={latest} />}
     </Group>
   );
+}
+
+/** The inspector's section (slot `signal.sections`): the alternate profile's ids are integers. */
+export function RefineSection({ signalId, main }: SlotProps['signal.sections']) {
+  if (main || !Number.isInteger(Number(signalId))) return null;
+  return <RefineLocation signalId={Number(signalId)} />;
 }

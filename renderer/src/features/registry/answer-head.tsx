@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { StoredAnswer } from '../../../../shared/contract';
 import { summarize } from './registry-params';
 import { formatTokens } from '../../../../shared/tool-prices';
-import { StoredMarks, StoredOutcome } from '../tools-common/tool-view';
+import { StoredMarks, StoredOutcome } from '../../tools-common/tool-view';
 
 export function StoredFrame({
   answer,

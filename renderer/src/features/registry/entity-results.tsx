@@ -1,7 +1,7 @@
 // A stored entity search: one row per registry entity (name, subtype, place, source and its
 // attribution), each with its history a call away (its price said before the buttons).
 import type { StoredAnswerOf } from '../../../../shared/contract';
-import { CostLine } from '../tools-common/run-bar';
+import { CostLine } from '../../tools-common/run-bar';
 import { subtypeWords } from './registry-params';
 
 type Entity = NonNullable<StoredAnswerOf<'entities.search'>['answer']>['entities'][number];

@@ -1,6 +1,6 @@
 // What became of a lookup asked from a row (an entity's history, its linked signals): the
 // refusal in the service's words, or what it charged. The Run bar says this for the search.
-import type { ToolRunner } from '../tools-common/run-bar';
+import type { ToolRunner } from '../../tools-common/run-bar';
 import { formatTokens } from '../../../../shared/tool-prices';
 
 export function LookupOutcome({ runner, testId }: { runner: ToolRunner; testId: string }) {

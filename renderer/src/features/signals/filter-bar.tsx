@@ -6,7 +6,7 @@ import type { Profile } from '../../../../shared/contract';
 import { MARKETS, STAGES, type Stage } from '../../../../shared/service/values';
 import { useAppInfo } from '../../data';
 import { MIN_BANDS, useViewState } from '../../state/view-state';
-import { activeFilterCount } from './filter';
+import { activeFilterCount } from '../../state/signal-filter';
 
 const label = (v: string) => v.replace(/_/g, ' ');
 const toggle = <T,>(list: readonly T[], v: T): T[] =>

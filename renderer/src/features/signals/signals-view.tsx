@@ -10,7 +10,7 @@ import type { SignalRow, SignalsQueryResult } from '../../../../shared/contract'
 import { profileSort, servedSort, signalColumns } from './columns';
 import { signalsCsv } from './csv';
 import { FilterBar } from './filter-bar';
-import { useSignalFilter } from './filter';
+import { useSignalFilter } from '../../state/signal-filter';
 import { MAX_ROWS, PAGE_ROWS, pageInput, type PagedQuery } from './pages';
 import { SignalsTable } from './signals-table';
 

@@ -3,12 +3,12 @@
 // elevation over a polygon. Started from the Terrain view too ("Draw a polygon on the map").
 import { useEffect, useRef } from 'react';
 import { useViewState } from '../../state/view-state';
-import { MAP_PALETTES } from '../map/palette';
-import { createPolygonDraw, type PolygonDraw } from '../map/polygon-draw';
-import type { WatchMap } from '../map/watch-map';
+import { MAP_PALETTES } from '../../map/palette';
+import { createPolygonDraw, type PolygonDraw } from '../../map/polygon-draw';
+import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useTerrainState } from './terrain-state';
 
-export function PolygonTool({ controller }: { controller: WatchMap | null }) {
+export function PolygonTool({ controller }: MapPartProps) {
   const drawing = useTerrainState((s) => s.drawing);
   const polygon = useTerrainState((s) => s.polygon);
   const theme = useViewState((s) => s.theme);
@@ -69,3 +69,6 @@ export function PolygonTool({ controller }: { controller: WatchMap | null }) {
     </>
   );
 }
+
+/** The Terrain view's polygon, drawn on the map (map/slots.ts). */
+export const polygonOnMap: MapFeature = { Strip: PolygonTool };

@@ -23,7 +23,7 @@ function Facts({ rows, testId }: { rows: [string, ReactNode | null | undefined][
 }
 
 /** The answer's own text fields beyond the figures (a note, a reason…), quoted as given. */
-function ServiceWords({ record, skip }: { record: Record<string, unknown>; skip: string[] }) {
+function ServiceWords({ record, skip }: { record: object; skip: string[] }) {
   const words = Object.entries(record).filter(
     ([k, v]) => !skip.includes(k) && typeof v === 'string' && v.trim() !== '',
   ) as [string, string][];
@@ -43,7 +43,6 @@ export function ElevationAnswer({ answer }: { answer: StoredAnswerOf<'elevation'
   const a = answer.answer;
   if (!a) return null;
   const e = a.elevation;
-  const raw = a as Record<string, unknown>;
   return (
     <div data-testid="elevation-answer">
       <p>
@@ -57,14 +56,14 @@ export function ElevationAnswer({ answer }: { answer: StoredAnswerOf<'elevation'
             <span className="mono">elevation: null</span>: it has no height for this place (over water, or
             outside its coverage). That is absence, not 0 m.
           </p>
-          <ServiceWords record={raw} skip={['mode', 'attribution']} />
+          <ServiceWords record={a} skip={['mode', 'attribution']} />
         </div>
       ) : (
         <>
           <Facts
             testId="elevation-figures"
             rows={[
-              ['Elevation', metres((e as Record<string, unknown>).elevation_m as number | undefined)],
+              ['Elevation', metres(typeof e.elevation_m === 'number' ? e.elevation_m : undefined)],
               ['Lowest', metres(e.min_m)],
               ['Highest', metres(e.max_m)],
               ['Mean', metres(e.mean_m)],
@@ -78,7 +77,7 @@ export function ElevationAnswer({ answer }: { answer: StoredAnswerOf<'elevation'
               ['Polygon corners', typeof e.polygon_vertices === 'number' ? String(e.polygon_vertices) : null],
             ]}
           />
-          <ServiceWords record={raw} skip={['mode', 'attribution']} />
+          <ServiceWords record={a} skip={['mode', 'attribution']} />
         </>
       )}
     </div>

@@ -5,7 +5,7 @@
 import { BBoxError, parseBBox } from '../../../../shared/bbox';
 import type { ToolParams, ToolRunInput } from '../../../../shared/contract';
 import type { TerrainForm } from './terrain-state';
-import type { LonLat } from '../map/polygon-draw';
+import type { LonLat } from '../../map/polygon-draw';
 
 export type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 const fail = (problem: string): Built => ({ input: null, problem });

@@ -2,7 +2,7 @@
 // polygon is drawn on the Map and comes back here): the fields as typed, the polygon drawn, and
 // the stored answers in view. Not kept across restarts: the answers are in the cache.
 import { create } from 'zustand';
-import type { LonLat } from '../map/polygon-draw';
+import type { LonLat } from '../../map/polygon-draw';
 
 export type ElevationMode = 'point' | 'bbox' | 'polygon';
 

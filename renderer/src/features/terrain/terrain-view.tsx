@@ -4,14 +4,12 @@
 // Both free, said in the cost line. Every answer is stored and read again offline; a place
 // the service has no height for is shown as absence in its words, never 0 m.
 import type { ReactNode } from 'react';
-import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { useSignal } from '../../data';
-import { mapSize, viewBBox } from '../export/view-area';
-import { RunBar, useToolRunner } from '../tools-common/run-bar';
-import { Field, ToolViewFrame } from '../tools-common/tool-view';
-import { ToolAnswers } from '../tools-common/tool-answers';
+import { BoxButtons, useDrawnChoice, useMapViewChoice } from '../../tools-common/box-field';
+import { defineToolView, toolRun } from '../../tools-common/define-tool';
+import { Field, FieldList } from '../../tools-common/tool-view';
 import { ElevationAnswer, TerrainAnswer } from './terrain-answers';
 import {
   buildElevation,
@@ -22,6 +20,7 @@ import {
   terrainFormOf,
 } from './terrain-params';
 import { useTerrainState, type ElevationMode } from './terrain-state';
+import { signalEvent } from '../../data/records';
 
 const MODES: { id: ElevationMode; label: string }[] = [
   { id: 'point', label: 'At a point' },
@@ -29,41 +28,12 @@ const MODES: { id: ElevationMode; label: string }[] = [
   { id: 'polygon', label: 'Over a polygon' },
 ];
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-
 /** The map's drawn box as W,S,E,N (one across the 180th meridian is not a box the service takes). */
-function useDrawnBox(): string | null {
-  const box = useBoxTool((s) => s.box);
-  if (!box || box[2] < box[0]) return null;
-  return box.map((x) => Math.round(x * 1e4) / 1e4).join(',');
-}
-
-function BoxButtons({ onBox }: { onBox: (bbox: string, from: string) => void }) {
-  const drawn = useDrawnBox();
-  const map = useViewState((s) => s.map);
-  return (
-    <p className="tool-buttons">
-      <button
-        type="button"
-        className="ghost"
-        disabled={!drawn}
-        title={drawn ? undefined : 'Draw a box on the map first (Draw box, or B)'}
-        onClick={() => drawn && onBox(drawn, 'The box drawn on the map')}
-      >
-        Use the drawn box
-      </button>{' '}
-      <button
-        type="button"
-        className="ghost"
-        onClick={() => {
-          const { width, height } = mapSize();
-          onBox(viewBBox(map.center, map.zoom, width, height).join(','), 'The map’s view');
-        }}
-      >
-        Use the map’s view
-      </button>
-    </p>
-  );
+/** The drawn box and the map's view, offered as a box. */
+function TerrainBoxButtons({ onBox }: { onBox: (bbox: string, from: string) => void }) {
+  const drawn = useDrawnChoice('Draw a box on the map first (Draw box, or B)');
+  const mapView = useMapViewChoice();
+  return <BoxButtons choices={[drawn, mapView]} onBox={onBox} />;
 }
 
 function ElevationForm() {
@@ -73,9 +43,10 @@ function ElevationForm() {
   const setView = useViewState((s) => s.setView);
   const selection = useSelection((s) => s.selection);
   const signalId = selection?.kind === 'signal' || selection?.kind === 'event' ? selection.id : null;
-  const signal = useSignal(signalId).data?.signal as Record<string, unknown> | undefined;
-  const sLat = num(signal?.lat);
-  const sLng = num(signal?.lng);
+  const got = useSignal(signalId).data;
+  const signal = got ? signalEvent(got) : null;
+  const sLat = signal?.lat ?? null;
+  const sLng = signal?.lng ?? null;
   let fields: ReactNode;
   if (form.mode === 'point')
     fields = (
@@ -124,7 +95,7 @@ function ElevationForm() {
           onChange={(bbox) => set({ bbox, bboxFrom: 'Typed' })}
         />
         {form.bboxFrom && <p className="muted">From: {form.bboxFrom}</p>}
-        <BoxButtons onBox={(bbox, bboxFrom) => set({ bbox, bboxFrom })} />
+        <TerrainBoxButtons onBox={(bbox, bboxFrom) => set({ bbox, bboxFrom })} />
       </>
     );
   else
@@ -187,92 +158,63 @@ function SarForm() {
           onChange={(sarBbox) => set({ sarBbox, sarBboxFrom: 'Typed' })}
         />
         {form.sarBboxFrom && <p className="muted">From: {form.sarBboxFrom}</p>}
-        <BoxButtons onBox={(sarBbox, sarBboxFrom) => set({ sarBbox, sarBboxFrom })} />
-        <Field
-          label="Incidence (°, 10–80)"
-          type="number"
-          value={form.incidence}
-          onChange={(incidence) => set({ incidence })}
-        />
-        <Field
-          label="Look azimuth (°, 0–360)"
-          type="number"
-          value={form.azimuth}
-          onChange={(azimuth) => set({ azimuth })}
+        <TerrainBoxButtons onBox={(sarBbox, sarBboxFrom) => set({ sarBbox, sarBboxFrom })} />
+        <FieldList
+          form={form}
+          set={set}
+          fields={[
+            { name: 'incidence', label: 'Incidence (°, 10–80)', type: 'number' },
+            { name: 'azimuth', label: 'Look azimuth (°, 0–360)', type: 'number' },
+          ]}
         />
       </fieldset>
     </form>
   );
 }
 
-export function TerrainView() {
-  const form = useTerrainState((s) => s.form);
-  const polygon = useTerrainState((s) => s.polygon);
-  const elevationId = useTerrainState((s) => s.elevationId);
-  const terrainId = useTerrainState((s) => s.terrainId);
-  const chooseElevation = useTerrainState((s) => s.chooseElevation);
-  const chooseTerrain = useTerrainState((s) => s.chooseTerrain);
-  const elevation = useToolRunner('elevation', (a) => chooseElevation(a.id));
-  const terrain = useToolRunner('SAR geometry', (a) => chooseTerrain(a.id));
-  const builtElevation = buildElevation(form, polygon);
-  const builtTerrain = buildTerrain(form);
+const state = () => useTerrainState.getState();
 
-  return (
-    <ToolViewFrame testId="terrain-view" what="elevation and terrain">
-      <div className="tool-layout">
-        <div className="tool-side">
-          <h2 className="section-title">Ground height</h2>
-          <ElevationForm />
-          <RunBar
-            title="elevation"
-            input={builtElevation.input}
-            problem={builtElevation.problem}
-            runner={elevation}
-          />
-          <h2 className="section-title">Radar view of the ground</h2>
-          <SarForm />
-          <RunBar
-            title="SAR geometry"
-            input={builtTerrain.input}
-            problem={builtTerrain.problem}
-            runner={terrain}
-            threshold={false}
-          />
-        </div>
-        <div className="tool-main">
-          <ToolAnswers
-            tool="elevation"
-            title="Elevation"
-            label="Elevation answer"
-            empty="Ask for an elevation, or choose a stored one in the history below (stored answers read offline)."
-            chosenId={elevationId}
-            summarize={summarizeElevation}
-            render={(a) => <ElevationAnswer answer={a} />}
-            onChoose={chooseElevation}
-            onRunAgain={(request) => {
-              const { changes, polygon: ring } = elevationFormOf(request);
-              const st = useTerrainState.getState();
-              st.set(changes);
-              if (ring) st.setPolygon(ring);
-              elevation.start({ tool: 'elevation', params: request });
-            }}
-          />
-          <ToolAnswers
-            tool="terrain"
-            title="SAR geometry"
-            label="SAR geometry answer"
-            empty="Ask for a SAR geometry, or choose a stored one in its history below."
-            chosenId={terrainId}
-            summarize={summarizeTerrain}
-            render={(a) => <TerrainAnswer answer={a} />}
-            onChoose={chooseTerrain}
-            onRunAgain={(request) => {
-              useTerrainState.getState().set(terrainFormOf(request));
-              terrain.start({ tool: 'terrain', params: request });
-            }}
-          />
-        </div>
-      </div>
-    </ToolViewFrame>
-  );
-}
+export const TerrainView = defineToolView({
+  testId: 'terrain-view',
+  what: 'elevation and terrain',
+  runs: [
+    toolRun({
+      tool: 'elevation',
+      name: 'elevation',
+      title: 'Elevation',
+      empty:
+        'Ask for an elevation, or choose a stored one in the history below (stored answers read offline).',
+      heading: 'Ground height',
+      Form: ElevationForm,
+      useBuilt: () =>
+        buildElevation(
+          useTerrainState((s) => s.form),
+          useTerrainState((s) => s.polygon),
+        ),
+      useChosen: () => useTerrainState((s) => s.elevationId),
+      choose: (id) => state().chooseElevation(id),
+      summarize: summarizeElevation,
+      refill: (request) => {
+        const { changes, polygon: ring } = elevationFormOf(request);
+        state().set(changes);
+        if (ring) state().setPolygon(ring);
+      },
+      Answer: ElevationAnswer,
+    }),
+    toolRun({
+      tool: 'terrain',
+      name: 'SAR geometry',
+      title: 'SAR geometry',
+      empty: 'Ask for a SAR geometry, or choose a stored one in its history below.',
+      heading: 'Radar view of the ground',
+      Form: SarForm,
+      threshold: false,
+      useBuilt: () => buildTerrain(useTerrainState((s) => s.form)),
+      useChosen: () => useTerrainState((s) => s.terrainId),
+      choose: (id) => state().chooseTerrain(id),
+      summarize: summarizeTerrain,
+      refill: (request) => state().set(terrainFormOf(request)),
+      Answer: TerrainAnswer,
+    }),
+  ],
+});

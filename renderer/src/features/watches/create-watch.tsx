@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { BBox } from '../../../../shared/bbox';
 import { useAppInfo, useWatchesCreate } from '../../data';
 import { useSelection } from '../../state/selection';
-import { WriteStatus, type Queued } from './write-status';
+import { WriteStatus, type Queued } from '../../ui/write-status';
 
 /** The alternate profile's event ids are integers (the signal's `id`). */
 const eventIdOf = (id: string): number | null => (/^\d+$/.test(id) ? Number(id) : null);

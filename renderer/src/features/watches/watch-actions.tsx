@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import type { OutboxItem } from '../../../../shared/contract';
 import { useWatchesDelete, useWatchesUpdate } from '../../data';
-import { WriteStatus, type Queued } from './write-status';
+import { WriteStatus, type Queued } from '../../ui/write-status';
 import type { WatchRow } from './buckets';
 
 export function WatchActions({ row }: { row: WatchRow }) {

@@ -9,9 +9,7 @@ import { useWatch } from '../../data';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
-import { ExportButton } from '../export/export-dialog';
-import { ThreadDialog } from '../inspector/thread-dialog';
-import { WatchNotes } from '../notes/watch-notes';
+import { Slot } from '../../ui/slots';
 import { BUCKET_LABEL } from './buckets';
 import { DecisionPackageLink } from './decision-package-link';
 import { WatchActions } from './watch-actions';
@@ -96,11 +94,7 @@ export function WatchDetail({ watchId }: { watchId: string }) {
       </header>
       <WatchActions row={row} />
       <DecisionPackageLink watchId={row.id} label={w.name ?? undefined} revisions={packageRevisions} />
-      <p className="watch-export">
-        <ExportButton choice={{ kind: 'watch', watchId: row.id, label: w.name ?? undefined }}>
-          Export this watch
-        </ExportButton>
-      </p>
+      <Slot id="watch.actions" watchId={row.id} label={w.name ?? null} />
 
       <section aria-label="Latest change">
         <h3>Latest change</h3>
@@ -209,11 +203,16 @@ export function WatchDetail({ watchId }: { watchId: string }) {
           w.target_type !== 'area' && <p className="muted">The cached detail carries no thread.</p>
         )}
         {threadOpen && eventId && (
-          <ThreadDialog eventId={eventId} title={w.name ?? null} onClose={() => setThreadOpen(false)} />
+          <Slot
+            id="event.thread"
+            eventId={eventId}
+            title={w.name ?? null}
+            onClose={() => setThreadOpen(false)}
+          />
         )}
       </section>
 
-      <WatchNotes watchId={row.id} notes={notes} />
+      <Slot id="watch.notes" watchId={row.id} notes={notes} />
     </article>
   );
 }

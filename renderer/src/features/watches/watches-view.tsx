@@ -9,7 +9,7 @@ import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
-import { LocalNotesPanel } from '../notes/local-notes-panel';
+import { Slot } from '../../ui/slots';
 import { BUCKET_LABEL, BUCKET_ORDER, byBucket, type WatchRow } from './buckets';
 import { WatchSelectedSignal } from './create-watch';
 import { WatchDetail } from './watch-detail';
@@ -85,7 +85,7 @@ export function WatchesView() {
             service (the main profile) offers none, so there is nothing to list here.
           </p>
         </EmptyState>
-        <LocalNotesPanel />
+        <Slot id="watches.aside" />
       </div>
     );
 

@@ -1,0 +1,2 @@
+// The join of basemap country names and two-letter codes lives in shared/ (the reports use it too).
+export { codeOfBasemapName } from '../../../shared/country-codes';

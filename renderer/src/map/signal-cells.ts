@@ -1,0 +1,188 @@
+// The signals' points as the map draws them, worked out on the CPU from the columnar answer:
+// their Web Mercator places (computed once per answer), how many fall in a view, and, zoomed
+// out, the aggregate. A hundred thousand single points at world zoom is not what an analyst
+// reads (they pile into blots), and a software-rendered WebGL canvas takes seconds over them;
+// so when a view holds more than POINT_LIMIT points they are binned into screen-sized cells
+// (per whole zoom level, in Mercator so a cell is square on screen), each drawn once, sized by
+// its count and coloured by its mean band (the tooltip gives the highest). Also the pointer's hit test, since the
+// WebGL layer's own (a second render read back with readPixels) is off.
+import { POINT_FLAGS, type SignalPoints } from '../../../shared/contract';
+
+/** Half the width of the Web Mercator world, in metres (EPSG:3857). */
+export const HALF_WORLD = 20037508.342789244;
+const WORLD = 2 * HALF_WORLD;
+/**
+ * A view with at most this many points in it draws them singly. Each point drawn costs about
+ * the same under a software-rendered canvas whatever its size (some 10–30 µs a frame on a
+ * busy two-core machine): 14,000 single points took a second a frame there, and five thousand
+ * are already more than an analyst tells apart at world zoom, where the cells say more.
+ */
+export const POINT_LIMIT = 5_000;
+/** A cell's side on screen, in CSS pixels. */
+export const CELL_PX = 24;
+
+export interface ProjectedPoints {
+  points: SignalPoints;
+  /** EPSG:3857 metres, as fromLonLat gives them. */
+  x: Float64Array;
+  y: Float64Array;
+}
+
+export function project(points: SignalPoints): ProjectedPoints {
+  const x = new Float64Array(points.count);
+  const y = new Float64Array(points.count);
+  const k = HALF_WORLD / 180;
+  for (let i = 0; i < points.count; i++) {
+    x[i] = points.lng[i]! * k;
+    // Clamped to Web Mercator's latitude limit, as ol/proj does.
+    const lat = Math.max(-85.0511287798, Math.min(85.0511287798, points.lat[i]!));
+    y[i] = (HALF_WORLD * Math.log(Math.tan((Math.PI * (lat + 90)) / 360))) / Math.PI;
+  }
+  return { points, x, y };
+}
+
+const sameArray = (a: ArrayLike<unknown>, b: ArrayLike<unknown>) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/** Whether two answers draw alike: the same signals, places, bands, flags and categories. */
+export function samePoints(a: SignalPoints, b: SignalPoints): boolean {
+  return (
+    a === b ||
+    (a.count === b.count &&
+      sameArray(a.categories, b.categories) &&
+      sameArray(a.band, b.band) &&
+      sameArray(a.flags, b.flags) &&
+      sameArray(a.category, b.category) &&
+      sameArray(a.lng, b.lng) &&
+      sameArray(a.lat, b.lat) &&
+      sameArray(a.ids, b.ids))
+  );
+}
+
+/** A view's extent in EPSG:3857 [minX, minY, maxX, maxY]; x may run past the antimeridian. */
+export type Extent = [number, number, number, number];
+
+/** Whether x lies within [minX, maxX] on a world that wraps (the map repeats east and west). */
+export function inWrappedRange(x: number, minX: number, maxX: number): boolean {
+  if (maxX - minX >= WORLD) return true;
+  const d = (((x - minX) % WORLD) + WORLD) % WORLD;
+  return d <= maxX - minX;
+}
+
+/** Indices of the points within the extent (up to `cap + 1` of them when capped). */
+export function pointsIn(p: ProjectedPoints, e: Extent, cap = Infinity): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < p.points.count && out.length <= cap; i++)
+    if (p.y[i]! >= e[1] && p.y[i]! <= e[3] && inWrappedRange(p.x[i]!, e[0], e[2])) out.push(i);
+  return out;
+}
+
+export interface Cells {
+  /** The whole zoom level they were binned for. */
+  level: number;
+  count: number;
+  /** Where each cell is drawn: the mean place of its points (EPSG:3857). */
+  x: Float64Array;
+  y: Float64Array;
+  /** Points in the cell; the counts add up to every point in the answer. */
+  n: Uint32Array;
+  /** The highest band among them (0 when none is known). */
+  maxBand: Uint8Array;
+  /**
+   * Their mean band, rounded, over those with a band (0 when none has one): what the cell is
+   * coloured by, since with hundreds of points in a cell the highest is nearly always 9 or 10.
+   */
+  meanBand: Uint8Array;
+  measured: Uint32Array;
+  /** One point of the cell (the first), for a cell of one drawn as that point. */
+  first: Uint32Array;
+}
+
+/** Bins every point into CELL_PX-sized squares at the zoom level (256 px tiles at level 0). */
+export function binCells(p: ProjectedPoints, level: number): Cells {
+  const side = (WORLD * CELL_PX) / (256 * 2 ** level);
+  const cols = Math.ceil(WORLD / side);
+  const slot = new Map<number, number>();
+  const sx: number[] = [];
+  const sy: number[] = [];
+  const n: number[] = [];
+  const band: number[] = [];
+  const bandSum: number[] = [];
+  const banded: number[] = [];
+  const measured: number[] = [];
+  const first: number[] = [];
+  const { points } = p;
+  for (let i = 0; i < points.count; i++) {
+    const x = p.x[i]!;
+    const y = p.y[i]!;
+    const key = Math.floor((HALF_WORLD - y) / side) * cols + Math.floor((x + HALF_WORLD) / side);
+    let c = slot.get(key);
+    if (c === undefined) {
+      c = n.length;
+      slot.set(key, c);
+      sx.push(0);
+      sy.push(0);
+      n.push(0);
+      band.push(0);
+      bandSum.push(0);
+      banded.push(0);
+      measured.push(0);
+      first.push(i);
+    }
+    sx[c]! += x;
+    sy[c]! += y;
+    n[c]! += 1;
+    const b = points.band[i]!;
+    if (b > band[c]!) band[c] = b;
+    if (b > 0) {
+      bandSum[c]! += b;
+      banded[c]! += 1;
+    }
+    if (points.flags[i]! & POINT_FLAGS.measured) measured[c]! += 1;
+  }
+  const count = n.length;
+  return {
+    level,
+    count,
+    x: Float64Array.from(sx, (v, c) => v / n[c]!),
+    y: Float64Array.from(sy, (v, c) => v / n[c]!),
+    n: Uint32Array.from(n),
+    maxBand: Uint8Array.from(band),
+    meanBand: Uint8Array.from(bandSum, (v, c) => (banded[c] ? Math.round(v / banded[c]!) : 0)),
+    measured: Uint32Array.from(measured),
+    first: Uint32Array.from(first),
+  };
+}
+
+/** A cell's radius on screen: by area with its count, from a single point's size up to the cell. */
+export const cellRadius = (n: number) => Math.min(CELL_PX / 2 - 1, 3 + 1.5 * Math.log2(n));
+
+/**
+ * The nearest of the candidates to `at` (EPSG:3857), within `tolerancePx` screen pixels plus
+ * its own radius, at `resolution` metres a pixel; -1 when none is.
+ */
+export function nearest(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  radiusPx: (j: number) => number,
+  at: [number, number],
+  resolution: number,
+  tolerancePx: number,
+): number {
+  let best = -1;
+  let bestD = Infinity;
+  for (let j = 0; j < xs.length; j++) {
+    let dx = (((xs[j]! - at[0]) % WORLD) + WORLD) % WORLD;
+    if (dx > HALF_WORLD) dx -= WORLD;
+    const dy = ys[j]! - at[1];
+    const d = Math.hypot(dx, dy) / resolution;
+    if (d <= radiusPx(j) + tolerancePx && d < bestD) {
+      best = j;
+      bestD = d;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,150 @@
+// The OpenLayers map behind the Map view, kept out of React: made once per mount, told the
+// theme and the layer choices, and reporting where the analyst moved it.
+import OlMap, { type FrameState } from 'ol/Map';
+import type RenderEvent from 'ol/render/Event';
+import View from 'ol/View';
+import { defaults as defaultControls, MousePosition, ScaleLine } from 'ol/control';
+import { fromLonLat, toLonLat } from 'ol/proj';
+import { DEFAULT_MAP } from '../state/view-state';
+import { LAYER_MODULES, type LayerHandle, type MapLayerModule } from './layers';
+import type { MapPalette } from './palette';
+
+export interface WatchMapOptions {
+  target: HTMLElement;
+  /** The layers, bottom to top (layers/index.ts, `stackLayers`); the platform's own if left out. */
+  modules?: readonly MapLayerModule[];
+  center: [number, number];
+  zoom: number;
+  palette: MapPalette;
+  visibility: Record<string, boolean>;
+  onMove: (center: [number, number], zoom: number) => void;
+  /** The first frame drawn with every layer's data in. */
+  onFirstRender: () => void;
+  onError: (error: Error) => void;
+}
+
+export interface WatchMap {
+  map: OlMap;
+  setPalette: (palette: MapPalette) => void;
+  setVisibility: (visibility: Record<string, boolean>) => void;
+  resetView: () => void;
+  /**
+   * Whether a frame was drawn with every layer's data in (the land read, every `ready`):
+   * a frame drawn before may still report complete (OpenLayers tells `rendercomplete` after
+   * the frame, when the data may have come in since).
+   */
+  withData: (frameState: FrameState) => boolean;
+  /** A layer's handle by its module id (the signal layers take their data through it). */
+  handle: <H extends LayerHandle = LayerHandle>(id: string) => H | undefined;
+  /** Brings a place into the middle of the view, zooming in to at least `minZoom`. */
+  centerOn: (lonLat: [number, number], minZoom?: number) => void;
+  dispose: () => void;
+}
+
+const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
+
+function formatLonLat(c: number[] | undefined): string {
+  if (!c) return '';
+  const [lon = 0, lat = 0] = c;
+  return `${Math.abs(lat).toFixed(4)}° ${lat >= 0 ? 'N' : 'S'}  ${Math.abs(wrapLon(lon)).toFixed(4)}° ${lon >= 0 ? 'E' : 'W'}`;
+}
+
+export function createWatchMap(opts: WatchMapOptions): WatchMap {
+  const layers: { module: MapLayerModule; handle: LayerHandle }[] = (opts.modules ?? LAYER_MODULES).map(
+    (module) => ({
+      module,
+      handle: module.create(opts.palette),
+    }),
+  );
+  const setVisibility = (visibility: Record<string, boolean>) => {
+    for (const { module, handle } of layers)
+      handle.layer.setVisible(!module.toggleable || (visibility[module.id] ?? module.defaultVisible));
+  };
+  setVisibility(opts.visibility);
+  let palette = opts.palette;
+  // The view tells the palette as it opens too: each layer told would draw itself again (the
+  // land, its names, the shading), the whole map a second time, for the same colours.
+  const setPalette = (next: MapPalette) => {
+    if (next === palette) return;
+    palette = next;
+    opts.target.style.backgroundColor = palette.ocean;
+    for (const { handle } of layers) handle.setPalette(palette);
+  };
+  opts.target.style.backgroundColor = opts.palette.ocean;
+
+  const view = new View({ center: fromLonLat(opts.center), zoom: opts.zoom, minZoom: 1.2, maxZoom: 14 });
+  const map = new OlMap({
+    target: opts.target,
+    layers: layers.map((l) => l.handle.layer),
+    view,
+    controls: defaultControls({ rotate: false, attributionOptions: { collapsible: false } }).extend([
+      new ScaleLine({ units: 'metric', minWidth: 80 }),
+      new MousePosition({
+        projection: 'EPSG:4326',
+        coordinateFormat: formatLonLat,
+        className: 'wf-mouse-position',
+        placeholder: '',
+      }),
+    ]),
+  });
+
+  let disposed = false;
+  /** The last frame drawn, and the first drawn with every layer's data in (none yet). */
+  let lastFrame = -1;
+  let dataFrom = Infinity;
+  map.on('postrender', (e) => {
+    if (e.frameState) lastFrame = e.frameState.index;
+  });
+  const withData = (frameState: FrameState) => frameState.index >= dataFrom;
+  Promise.all(layers.map((l) => l.handle.ready)).then(
+    () => {
+      if (disposed) return;
+      dataFrom = lastFrame + 1;
+      for (const { handle } of layers) handle.mapReady?.();
+      const onComplete = (e: RenderEvent) => {
+        if (disposed || !e.frameState || !withData(e.frameState)) return;
+        map.un('rendercomplete', onComplete);
+        opts.onFirstRender();
+      };
+      map.on('rendercomplete', onComplete);
+      map.render();
+    },
+    (e: unknown) => !disposed && opts.onError(e instanceof Error ? e : new Error(String(e))),
+  );
+  const tellResolution = () => {
+    const r = view.getResolution();
+    if (r !== undefined) for (const { handle } of layers) handle.setResolution?.(r);
+  };
+  tellResolution();
+  map.on('moveend', () => {
+    tellResolution();
+    const center = view.getCenter();
+    const zoom = view.getZoom();
+    if (!center || zoom === undefined) return;
+    const [lon = 0, lat = 0] = toLonLat(center);
+    opts.onMove([wrapLon(lon), lat], zoom);
+  });
+
+  return {
+    map,
+    setPalette,
+    setVisibility,
+    withData,
+    resetView: () =>
+      view.animate({ center: fromLonLat(DEFAULT_MAP.center), zoom: DEFAULT_MAP.zoom, duration: 250 }),
+    handle: <H extends LayerHandle = LayerHandle>(id: string) =>
+      layers.find((l) => l.module.id === id)?.handle as H | undefined,
+    centerOn: (lonLat, minZoom = 5) =>
+      view.animate({
+        center: fromLonLat(lonLat),
+        zoom: Math.max(view.getZoom() ?? minZoom, minZoom),
+        duration: 350,
+      }),
+    dispose: () => {
+      disposed = true;
+      for (const { handle } of layers) handle.dispose?.();
+      map.setTarget(undefined);
+      map.dispose();
+    },
+  };
+}
