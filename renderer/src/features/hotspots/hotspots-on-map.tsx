@@ -39,7 +39,7 @@ export function HotspotsOnMap({ controller }: MapPartProps) {
           : undefined,
     };
   }, [shown]);
-  const drawn = useLayerDrawing(controller, HOTSPOTS_LAYER_ID, setHotspots, picture);
+  const drawn = useLayerDrawing(controller, HOTSPOTS_LAYER_ID, picture, setHotspots);
 
   if (!shown) return null;
   return (

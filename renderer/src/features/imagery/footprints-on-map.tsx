@@ -7,14 +7,11 @@ import {
   IMAGERY_FOOTPRINTS_LAYER_ID,
   type Footprint,
   type FootprintsPicture,
-  type ImageryFootprintsHandle,
   imageryFootprintsLayer,
 } from './footprints-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
 import { useImageryState } from './imagery-state';
-
-const setFootprints = (h: ImageryFootprintsHandle, fp: FootprintsPicture | null) => h.draw(fp);
 
 export function FootprintsOnMap({ controller }: MapPartProps) {
   const chosenId = useImageryState((s) => s.chosenId);
@@ -39,7 +36,7 @@ export function FootprintsOnMap({ controller }: MapPartProps) {
       centre: { at: [(w + e) / 2, (so + n) / 2], zoom: 6 },
     };
   }, [imagery]);
-  const drawn = useLayerDrawing(controller, IMAGERY_FOOTPRINTS_LAYER_ID, setFootprints, picture);
+  const drawn = useLayerDrawing(controller, IMAGERY_FOOTPRINTS_LAYER_ID, picture);
 
   if (!imagery) return null;
   return (

@@ -6,17 +6,10 @@ import { useMemo } from 'react';
 import { usePassTrack } from '../../data';
 import { useSelection } from '../../state/selection';
 import { formatUtc } from '../../ui/time';
-import {
-  PASS_TRACK_LAYER_ID,
-  type PassTrack,
-  type PassTrackHandle,
-  passTrackLayer,
-} from './pass-track-layer';
+import { PASS_TRACK_LAYER_ID, type PassTrack, passTrackLayer } from './pass-track-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
 import { usePassesState } from './passes-state';
-
-const setTrack = (h: PassTrackHandle, track: PassTrack | null) => h.draw(track);
 
 export function PassTrackOnMap({ controller }: MapPartProps) {
   const selection = useSelection((s) => s.selection);
@@ -37,7 +30,7 @@ export function PassTrackOnMap({ controller }: MapPartProps) {
       centre: { at: [active.target.lon, active.target.lat], zoom: 2.5 },
     };
   }, [active, track.data]);
-  const drawn = useLayerDrawing(controller, PASS_TRACK_LAYER_ID, setTrack, picture);
+  const drawn = useLayerDrawing(controller, PASS_TRACK_LAYER_ID, picture);
 
   if (!active) return null;
   if (track.error)
