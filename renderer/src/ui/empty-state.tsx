@@ -17,3 +17,30 @@ export function EmptyState({
     </div>
   );
 }
+
+/**
+ * A query's place: its error, or that it is being read, until its data is in; then what
+ * `children` makes of the data. An error is shown even over data kept from before.
+ */
+export function Loaded<T>({
+  query,
+  failed,
+  reading,
+  children,
+}: {
+  query: { error: Error | null; data: T | null | undefined };
+  /** The error's title ("The … could not be read from the cache"). */
+  failed: string;
+  /** The title while it is read ("Reading …"). */
+  reading: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error)
+    return (
+      <EmptyState tone="error" title={failed}>
+        <p>{query.error.message}</p>
+      </EmptyState>
+    );
+  if (!query.data) return <EmptyState tone="loading" title={reading} />;
+  return <>{children(query.data)}</>;
+}

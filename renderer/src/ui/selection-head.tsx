@@ -31,9 +31,21 @@ export function SelectionHead({
   );
 }
 
-export function Unread({ what, error }: { what: string; error: Error | null }) {
-  return error ? (
-    <EmptyState tone="error" title={`The ${what}s could not be read from the cache`}>
+/** While the list is read, that it is; then why the record is not there. */
+export function Unread({
+  what,
+  list = `${what}s`,
+  query: { isPending, error },
+}: {
+  what: string;
+  /** The list's name, when it is not `what` + s. */
+  list?: string;
+  query: { isPending: boolean; error: Error | null };
+}) {
+  return isPending ? (
+    <EmptyState tone="loading" title={`Reading ${list}…`} />
+  ) : error ? (
+    <EmptyState tone="error" title={`The ${list} could not be read from the cache`}>
       {error.message}
     </EmptyState>
   ) : (

@@ -7,14 +7,14 @@ import type { DevelopmentRow } from '../../../../shared/contract';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
+import { EmptyState, Loaded } from '../../ui/empty-state';
+import { PillChoices } from '../../ui/pills';
+import { ChoosableRow } from '../../ui/row-table';
 import { formatUtc } from '../../ui/time';
 import { useAppInfo, useDevelopments } from '../../data';
 
 type Source = 'world' | 'measurement';
 const words = (v: string) => v.replace(/_/g, ' ');
-const toggle = <T,>(list: readonly T[], v: T): T[] =>
-  list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
 
 /** Notable first, then newest; unknown times last. */
 export function developmentOrder(a: DevelopmentRow, b: DevelopmentRow): number {
@@ -70,34 +70,25 @@ export function DevelopmentsView() {
         >
           ★ Notable only
         </button>
-        <span className="pill-group" role="group" aria-label="Source">
-          {(['world', 'measurement'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="pill"
-              aria-pressed={sources.includes(s)}
-              onClick={() => setSources(toggle(sources, s))}
-            >
-              {s} <span className="num muted">{bySource[s] ?? 0}</span>
-            </button>
-          ))}
-        </span>
-        <span className="pill-group dev-groups" role="group" aria-label="Axis">
-          {Object.entries(byAxis)
+        <PillChoices
+          label="Source"
+          options={(['world', 'measurement'] as const).map((s) => ({
+            value: s,
+            label: s,
+            count: bySource[s],
+          }))}
+          chosen={sources}
+          onChange={setSources}
+        />
+        <PillChoices
+          label="Axis"
+          className="dev-groups"
+          options={Object.entries(byAxis)
             .sort((a, b) => b[1] - a[1])
-            .map(([axis, n]) => (
-              <button
-                key={axis}
-                type="button"
-                className="pill"
-                aria-pressed={axes.includes(axis)}
-                onClick={() => setAxes(toggle(axes, axis))}
-              >
-                {words(axis)} <span className="num muted">{n}</span>
-              </button>
-            ))}
-        </span>
+            .map(([axis, n]) => ({ value: axis, label: words(axis), count: n }))}
+          chosen={axes}
+          onChange={setAxes}
+        />
       </div>
       <div className="view-line">
         {answer.data && (
@@ -109,89 +100,89 @@ export function DevelopmentsView() {
         {answer.data && <AnswerMarks demo={demo} asOf={answer.data.asOf} />}
         <span className="view-line-end muted">A row selects its event and shows it on the map.</span>
       </div>
-      {answer.error ? (
-        <EmptyState tone="error" title="The developments could not be read from the cache">
-          <p>{answer.error.message}</p>
-        </EmptyState>
-      ) : !answer.data ? (
-        <EmptyState tone="loading" title="Reading developments…" />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={
-            notableOnly || axes.length || sources.length
-              ? 'No development matches these filters'
-              : 'No developments in the cache yet'
-          }
-        >
-          <p>The next sync brings what changed (see Status).</p>
-        </EmptyState>
-      ) : (
-        <div className="table-scroll">
-          <table className="dense dev-table">
-            <colgroup>
-              <col style={{ width: 36 }} />
-              <col style={{ width: 140 }} />
-              <col style={{ width: 112 }} />
-              <col style={{ width: 130 }} />
-              <col />
-              <col style={{ width: 180 }} />
-              <col style={{ width: 130 }} />
-            </colgroup>
-            <thead>
-              <tr>
-                <th aria-label="Notable" />
-                <th>Observed (UTC)</th>
-                <th>Source</th>
-                <th>Axis</th>
-                <th>Event</th>
-                <th>Change</th>
-                <th>Basis</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr
-                  key={`${r.eventId}-${r.axis}-${r.observedAt}-${i}`}
-                  tabIndex={0}
-                  aria-selected={selection?.kind === 'signal' && selection.id === r.eventId}
-                  onClick={() => jump(r)}
-                  onKeyDown={(e) => e.key === 'Enter' && jump(r)}
-                  title="Show this event on the map"
-                >
-                  <td>
-                    {r.notable && (
-                      <span className="notable-star" title="Notable">
-                        ★
-                      </span>
-                    )}
-                  </td>
-                  <td className="num">
-                    {r.observedAt ? (
-                      formatUtc(r.observedAt).replace(' UTC', '')
-                    ) : (
-                      <span className="unknown">unknown</span>
-                    )}
-                  </td>
-                  <td>
-                    <SourceWord source={r.source} />
-                  </td>
-                  <td>{words(r.axis)}</td>
-                  <td>{r.title ?? <span className="mono">{r.eventId}</span>}</td>
-                  <td>
-                    {r.previousState ? (
-                      words(r.previousState)
-                    ) : (
-                      <span className="unknown">unknown before</span>
-                    )}{' '}
-                    → {r.currentState ? words(r.currentState) : <span className="unknown">unknown</span>}
-                  </td>
-                  <td>{r.basis ? words(r.basis) : <span className="unknown">not given</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Loaded
+        query={answer}
+        failed="The developments could not be read from the cache"
+        reading="Reading developments…"
+      >
+        {() =>
+          rows.length === 0 ? (
+            <EmptyState
+              title={
+                notableOnly || axes.length || sources.length
+                  ? 'No development matches these filters'
+                  : 'No developments in the cache yet'
+              }
+            >
+              <p>The next sync brings what changed (see Status).</p>
+            </EmptyState>
+          ) : (
+            <div className="table-scroll">
+              <table className="dense dev-table">
+                <colgroup>
+                  <col style={{ width: 36 }} />
+                  <col style={{ width: 140 }} />
+                  <col style={{ width: 112 }} />
+                  <col style={{ width: 130 }} />
+                  <col />
+                  <col style={{ width: 180 }} />
+                  <col style={{ width: 130 }} />
+                </colgroup>
+                <thead>
+                  <tr>
+                    <th aria-label="Notable" />
+                    <th>Observed (UTC)</th>
+                    <th>Source</th>
+                    <th>Axis</th>
+                    <th>Event</th>
+                    <th>Change</th>
+                    <th>Basis</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r, i) => (
+                    <ChoosableRow
+                      key={`${r.eventId}-${r.axis}-${r.observedAt}-${i}`}
+                      selected={selection?.kind === 'signal' && selection.id === r.eventId}
+                      onChoose={() => jump(r)}
+                      title="Show this event on the map"
+                    >
+                      <td>
+                        {r.notable && (
+                          <span className="notable-star" title="Notable">
+                            ★
+                          </span>
+                        )}
+                      </td>
+                      <td className="num">
+                        {r.observedAt ? (
+                          formatUtc(r.observedAt).replace(' UTC', '')
+                        ) : (
+                          <span className="unknown">unknown</span>
+                        )}
+                      </td>
+                      <td>
+                        <SourceWord source={r.source} />
+                      </td>
+                      <td>{words(r.axis)}</td>
+                      <td>{r.title ?? <span className="mono">{r.eventId}</span>}</td>
+                      <td>
+                        {r.previousState ? (
+                          words(r.previousState)
+                        ) : (
+                          <span className="unknown">unknown before</span>
+                        )}{' '}
+                        → {r.currentState ? words(r.currentState) : <span className="unknown">unknown</span>}
+                      </td>
+                      <td>{r.basis ? words(r.basis) : <span className="unknown">not given</span>}</td>
+                    </ChoosableRow>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Loaded>
     </div>
   );
 }

@@ -1,31 +1,29 @@
 // On the map: the hotspots of the answer the Hotspots view shows (read from the cache, so they
 // draw offline too), one grid cell each. The status line says how many cells are drawn (the
 // end-to-end test reads the count from it).
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useToolAnswer } from '../../data';
 import { HOTSPOTS_LAYER_ID, type HotspotsHandle, hotspotsLayer } from './hotspots-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
+import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
 import { useHotspotsState } from './hotspots-state';
+
+type Cells = Parameters<HotspotsHandle['setHotspots']>[0];
+const setHotspots = (h: HotspotsHandle, cells: Cells) => h.setHotspots(cells);
 
 export function HotspotsOnMap({ controller }: MapPartProps) {
   const id = useHotspotsState((s) => s.hotspotsId);
   const answer = useToolAnswer(id).data;
   const shown = answer?.tool === 'hotspots' && answer.answer ? answer : null;
-  const [drawn, setDrawn] = useState(0);
-
-  useEffect(() => {
-    const h = controller?.handle<HotspotsHandle>(HOTSPOTS_LAYER_ID);
-    if (!h) return;
-    if (!shown?.answer) {
-      setDrawn(h.setHotspots(null));
-      return;
-    }
+  const picture = useMemo((): LayerPicture<NonNullable<Cells>> | null => {
+    if (!shown?.answer) return null;
     const a = shown.answer;
-    // The cell size the service applied, else the one asked, else its documented default (1°).
-    const precision = a.meta.precision ?? shown.request.precision ?? 1;
-    setDrawn(
-      h.setHotspots({
-        precision,
+    const b = shown.request.bbox;
+    const first = a.hotspots[0];
+    return {
+      data: {
+        // The cell size the service applied, else the one asked, else its documented default (1°).
+        precision: a.meta.precision ?? shown.request.precision ?? 1,
         cells: a.hotspots.map((c) => ({
           lat: c.lat,
           lng: c.lng,
@@ -33,14 +31,15 @@ export function HotspotsOnMap({ controller }: MapPartProps) {
           maxSeverity: c.max_severity ?? null,
           categories: c.categories ?? [],
         })),
-      }),
-    );
-    const b = shown.request.bbox;
-    const first = a.hotspots[0];
-    if (b) controller?.centerOn([(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], 4);
-    else if (first) controller?.centerOn([first.lng, first.lat], 3);
-    controller?.map.render();
-  }, [controller, shown]);
+      },
+      centre: b
+        ? { at: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], zoom: 4 }
+        : first
+          ? { at: [first.lng, first.lat], zoom: 3 }
+          : undefined,
+    };
+  }, [shown]);
+  const drawn = useLayerDrawing(controller, HOTSPOTS_LAYER_ID, picture, setHotspots);
 
   if (!shown) return null;
   return (

@@ -1,30 +1,24 @@
 // On the map: the footprints of the scenes in the answer the Imagery view shows (read from the
 // cache, so they draw offline too), with the event's point. The map's status line says what is
 // drawn (the end-to-end test reads the feature count from it).
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useToolAnswer } from '../../data';
 import {
   IMAGERY_FOOTPRINTS_LAYER_ID,
   type Footprint,
-  type ImageryFootprintsHandle,
+  type FootprintsPicture,
   imageryFootprintsLayer,
 } from './footprints-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
+import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
 import { useImageryState } from './imagery-state';
 
 export function FootprintsOnMap({ controller }: MapPartProps) {
   const chosenId = useImageryState((s) => s.chosenId);
   const answer = useToolAnswer(chosenId).data;
   const imagery = answer?.tool === 'imagery' && answer.answer ? answer : null;
-  const [drawn, setDrawn] = useState(0);
-
-  useEffect(() => {
-    const h = controller?.handle<ImageryFootprintsHandle>(IMAGERY_FOOTPRINTS_LAYER_ID);
-    if (!h) return;
-    if (!imagery?.answer) {
-      setDrawn(h.setFootprints(null));
-      return;
-    }
+  const picture = useMemo((): LayerPicture<FootprintsPicture> | null => {
+    if (!imagery?.answer) return null;
     const footprints: Footprint[] = imagery.answer.scenes.flatMap((s) =>
       s.bbox?.length === 4
         ? [
@@ -36,11 +30,13 @@ export function FootprintsOnMap({ controller }: MapPartProps) {
           ]
         : [],
     );
-    setDrawn(h.setFootprints({ footprints, eventPoint: imagery.request.event_point ?? null }));
     const [w, so, e, n] = imagery.request.bbox;
-    controller?.centerOn([(w + e) / 2, (so + n) / 2], 6);
-    controller?.map.render();
-  }, [controller, imagery]);
+    return {
+      data: { footprints, eventPoint: imagery.request.event_point ?? null },
+      centre: { at: [(w + e) / 2, (so + n) / 2], zoom: 6 },
+    };
+  }, [imagery]);
+  const drawn = useLayerDrawing(controller, IMAGERY_FOOTPRINTS_LAYER_ID, picture);
 
   if (!imagery) return null;
   return (

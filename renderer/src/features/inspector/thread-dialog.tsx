@@ -4,7 +4,7 @@
 // the system browser through main ('external.open'), never inside the window.
 import { useEffect, useRef } from 'react';
 import { HonestyMark } from '../../ui/honesty-mark';
-import { EmptyState } from '../../ui/empty-state';
+import { Loaded } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
 import { useEventThread, useExternalOpen } from '../../data';
 import { Unknown, words } from '../../ui/fields';
@@ -147,80 +147,78 @@ export function ThreadDialog({
           Esc
         </button>
       </header>
-      {answer.error ? (
-        <EmptyState tone="error" title="The thread could not be read">
-          <p>{answer.error.message}</p>
-        </EmptyState>
-      ) : !result ? (
-        <EmptyState tone="loading" title="Reading the thread…" />
-      ) : (
-        <div className="thread-body">
-          <p className="thread-marks">
-            {result.fromCache && (
-              <HonestyMark
-                kind="cached"
-                detail={result.asOf ? `as of ${formatUtc(result.asOf)}` : 'offline copy'}
-              />
+      <Loaded query={answer} failed="The thread could not be read" reading="Reading the thread…">
+        {(result) => (
+          <div className="thread-body">
+            <p className="thread-marks">
+              {result.fromCache && (
+                <HonestyMark
+                  kind="cached"
+                  detail={result.asOf ? `as of ${formatUtc(result.asOf)}` : 'offline copy'}
+                />
+              )}
+              {thread?.record.canonical_event.retracted === true && (
+                <strong className="warn">RETRACTED</strong>
+              )}
+              {result.note && <span className="muted">{result.note}</span>}
+            </p>
+            <h3>
+              Timeline{' '}
+              <span className="muted">
+                ({timeline.length}
+                {(finite(thread?.record.timeline_total) ?? 0) > timeline.length
+                  ? ` of ${thread?.record.timeline_total}`
+                  : ''}
+                )
+              </span>
+            </h3>
+            <p className="legend">
+              <span className="tl-source tl-world-key">● WORLD</span> a report about the world ·{' '}
+              <span className="tl-source tl-measurement-key">◆ MEASUREMENT</span> what an instrument recorded
+            </p>
+            {timeline.length === 0 ? (
+              <p className="muted">No changes recorded for this event.</p>
+            ) : (
+              <ol className="timeline">
+                {timeline.map((e, i) => (
+                  <Entry key={i} e={e} />
+                ))}
+              </ol>
             )}
-            {thread?.record.canonical_event.retracted === true && <strong className="warn">RETRACTED</strong>}
-            {result.note && <span className="muted">{result.note}</span>}
-          </p>
-          <h3>
-            Timeline{' '}
-            <span className="muted">
-              ({timeline.length}
-              {(finite(thread?.record.timeline_total) ?? 0) > timeline.length
-                ? ` of ${thread?.record.timeline_total}`
-                : ''}
-              )
-            </span>
-          </h3>
-          <p className="legend">
-            <span className="tl-source tl-world-key">● WORLD</span> a report about the world ·{' '}
-            <span className="tl-source tl-measurement-key">◆ MEASUREMENT</span> what an instrument recorded
-          </p>
-          {timeline.length === 0 ? (
-            <p className="muted">No changes recorded for this event.</p>
-          ) : (
-            <ol className="timeline">
-              {timeline.map((e, i) => (
-                <Entry key={i} e={e} />
+            <h3>
+              Sources{' '}
+              <span className="muted">({sources.length} hosts — breadth of reporting, not confirmation)</span>
+            </h3>
+            <ul className="source-hosts">
+              {sources.map((g) => (
+                <li key={g.host}>
+                  <strong>{g.host}</strong>
+                  {g.names.length > 0 && <span className="muted"> · {g.names.join(', ')}</span>}
+                  <ul>
+                    {g.docs.map((d, i) => (
+                      <li key={i}>
+                        {d.url ? (
+                          <button
+                            type="button"
+                            className="link-button"
+                            title={`Open ${d.url} in your browser`}
+                            onClick={() => open.mutate({ url: d.url! })}
+                          >
+                            {d.title ?? d.url} ↗
+                          </button>
+                        ) : (
+                          (d.title ?? <Unknown>no link</Unknown>)
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
               ))}
-            </ol>
-          )}
-          <h3>
-            Sources{' '}
-            <span className="muted">({sources.length} hosts — breadth of reporting, not confirmation)</span>
-          </h3>
-          <ul className="source-hosts">
-            {sources.map((g) => (
-              <li key={g.host}>
-                <strong>{g.host}</strong>
-                {g.names.length > 0 && <span className="muted"> · {g.names.join(', ')}</span>}
-                <ul>
-                  {g.docs.map((d, i) => (
-                    <li key={i}>
-                      {d.url ? (
-                        <button
-                          type="button"
-                          className="link-button"
-                          title={`Open ${d.url} in your browser`}
-                          onClick={() => open.mutate({ url: d.url! })}
-                        >
-                          {d.title ?? d.url} ↗
-                        </button>
-                      ) : (
-                        (d.title ?? <Unknown>no link</Unknown>)
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-          {open.error && <p role="alert">{open.error.message}</p>}
-        </div>
-      )}
+            </ul>
+            {open.error && <p role="alert">{open.error.message}</p>}
+          </div>
+        )}
+      </Loaded>
     </dialog>
   );
 }

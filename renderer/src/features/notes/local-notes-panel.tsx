@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { LocalNoteRow } from '../../../../shared/contract';
 import { useAppInfo, useLocalNotesAdd, useLocalNotesDelete, useLocalNotesList } from '../../data';
 import { useSelection } from '../../state/selection';
+import { ConfirmGroup } from '../../ui/confirm';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { importLegacyNotesOnce } from './local-notes';
 import { NoteForm, type NoteDraft } from './note-form';
@@ -31,22 +32,14 @@ function DeleteNote({ n, busy, onDelete }: { n: ShownNote; busy: boolean; onDele
   const name = n.title ?? n.note.slice(0, 40);
   if (confirming)
     return (
-      <span className="note-confirm" role="group" aria-label={`Delete local note: ${name}?`}>
-        <span>Delete this note{n.parentId ? '' : ' and its replies'}? It is kept nowhere else.</span>{' '}
-        <button
-          type="button"
-          className="danger"
-          onClick={() => {
-            onDelete(n.id);
-            setConfirming(false);
-          }}
-        >
-          Confirm delete
-        </button>{' '}
-        <button type="button" className="ghost" onClick={() => setConfirming(false)}>
-          Keep
-        </button>
-      </span>
+      <ConfirmGroup
+        className="note-confirm"
+        label={`Delete local note: ${name}?`}
+        onConfirm={() => onDelete(n.id)}
+        onKeep={() => setConfirming(false)}
+      >
+        Delete this note{n.parentId ? '' : ' and its replies'}? It is kept nowhere else.
+      </ConfirmGroup>
     );
   return (
     <button

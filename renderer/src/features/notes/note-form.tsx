@@ -2,6 +2,7 @@
 // reply has no title). Likelihood and confidence are separate choices; gaps are one per line;
 // the next check is free text (a date or a condition, as the analyst writes it).
 import { useState, type FormEvent } from 'react';
+import { TextField } from '../../ui/form-field';
 import { ConfidenceChoice, LikelihoodScale } from './likelihood-scale';
 
 export interface NoteDraft {
@@ -80,50 +81,44 @@ export function NoteForm({
   return (
     <form className="note-form" aria-label={what} onSubmit={(e) => void submit(e)}>
       {!reply && (
-        <label className="note-field">
-          <span>Title</span>
-          <input
-            type="text"
-            value={title}
-            maxLength={300}
-            placeholder="optional: a titled note starts a thread"
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </label>
-      )}
-      <label className="note-field">
-        <span>{reply ? 'Reply' : 'Note'}</span>
-        <textarea
-          required
-          rows={3}
-          maxLength={20_000}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
+        <TextField
+          className="note-field"
+          label="Title"
+          value={title}
+          maxLength={300}
+          placeholder="optional: a titled note starts a thread"
+          onChange={setTitle}
         />
-      </label>
+      )}
+      <TextField
+        className="note-field"
+        label={reply ? 'Reply' : 'Note'}
+        required
+        rows={3}
+        maxLength={20_000}
+        value={note}
+        onChange={setNote}
+      />
       <div className="judgments">
         <ConfidenceChoice value={confidence} onChange={setConfidence} />
         <LikelihoodScale value={likelihood} onChange={setLikelihood} />
       </div>
-      <label className="note-field">
-        <span>Gaps</span>
-        <textarea
-          rows={2}
-          value={gaps}
-          placeholder="what is not known, one per line"
-          onChange={(e) => setGaps(e.target.value)}
-        />
-      </label>
-      <label className="note-field">
-        <span>Next check</span>
-        <input
-          type="text"
-          value={nextCheck}
-          maxLength={200}
-          placeholder="when or on what to look again"
-          onChange={(e) => setNextCheck(e.target.value)}
-        />
-      </label>
+      <TextField
+        className="note-field"
+        label="Gaps"
+        rows={2}
+        value={gaps}
+        placeholder="what is not known, one per line"
+        onChange={setGaps}
+      />
+      <TextField
+        className="note-field"
+        label="Next check"
+        value={nextCheck}
+        maxLength={200}
+        placeholder="when or on what to look again"
+        onChange={setNextCheck}
+      />
       {error && (
         <p role="alert">
           {initial ? 'Not saved' : 'Not queued'}: {error}

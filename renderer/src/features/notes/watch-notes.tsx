@@ -83,6 +83,15 @@ const toInput = (watchId: string, d: NoteDraft, parentId?: string) => ({
 
 const nameOf = (n: ShownNote) => n.title ?? `note “${n.note.slice(0, 40)}”`;
 
+/** A quiet action on one note, named for the note it acts on. */
+function NoteAction({ label, onClick, children }: { label: string; onClick: () => void; children: string }) {
+  return (
+    <button type="button" className="ghost" onClick={onClick} aria-label={label}>
+      {children}
+    </button>
+  );
+}
+
 export function WatchNotes({ watchId, notes }: { watchId: string; notes: readonly WatchNoteRow[] }) {
   const add = useNotesAdd();
   const edit = useNotesEdit();
@@ -113,56 +122,37 @@ export function WatchNotes({ watchId, notes }: { watchId: string; notes: readonl
     return (
       <>
         {n.state === 'refused' && write && (
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => retry.mutate({ localId: write.localId })}
-            aria-label={`Retry ${nameOf(n)}`}
-          >
+          <NoteAction label={`Retry ${nameOf(n)}`} onClick={() => retry.mutate({ localId: write.localId })}>
             Retry
-          </button>
+          </NoteAction>
         )}
         {unsent && write && (
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => setEditing(n.id)}
-            aria-label={`Edit ${nameOf(n)}`}
-          >
+          <NoteAction label={`Edit ${nameOf(n)}`} onClick={() => setEditing(n.id)}>
             Edit
-          </button>
+          </NoteAction>
         )}
         {unsent && write && (
-          <button
-            type="button"
-            className="ghost"
+          <NoteAction
+            label={`Discard ${nameOf(n)}`}
             onClick={() => discard.mutate({ localId: write.localId })}
-            aria-label={`Discard ${nameOf(n)}`}
           >
             Discard
-          </button>
+          </NoteAction>
         )}
         {n.state === 'deleting' &&
           write?.error &&
           (write.state === 'rejected' || write.state === 'blocked') && (
-            <button
-              type="button"
-              className="ghost"
+            <NoteAction
+              label={`Retry deleting ${nameOf(n)}`}
               onClick={() => retry.mutate({ localId: write.localId })}
-              aria-label={`Retry deleting ${nameOf(n)}`}
             >
               Retry delete
-            </button>
+            </NoteAction>
           )}
         {n.state === 'deleting' && write && write.state !== 'sending' && (
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => discard.mutate({ localId: write.localId })}
-            aria-label={`Keep ${nameOf(n)}`}
-          >
+          <NoteAction label={`Keep ${nameOf(n)}`} onClick={() => discard.mutate({ localId: write.localId })}>
             Keep note
-          </button>
+          </NoteAction>
         )}
         {n.state === 'sent' &&
           (confirming === n.id ? (

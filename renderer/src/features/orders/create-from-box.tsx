@@ -11,6 +11,7 @@ import type { BBox } from '../../../../shared/bbox';
 import { boxVerdicts } from '../../map/box-tool/box';
 import type { SlotProps } from '../../ui/slots';
 import { describeMonitoringPrice } from '../../../../shared/tool-prices';
+import { TextField } from '../../ui/form-field';
 
 export type CreateKind = 'order' | 'monitoring';
 
@@ -50,16 +51,7 @@ export function CreateForm({
 
   return (
     <form className="box-form" aria-label={`New ${label.toLowerCase()}`} onSubmit={submit}>
-      <label>
-        <span>Name</span>
-        <input
-          type="text"
-          value={name}
-          maxLength={200}
-          placeholder="optional"
-          onChange={(e) => setName(e.target.value)}
-        />
-      </label>
+      <TextField label="Name" value={name} maxLength={200} placeholder="optional" onChange={setName} />
       {kind === 'monitoring' && (
         <label>
           <span>Metric</span>

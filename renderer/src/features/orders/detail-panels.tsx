@@ -4,7 +4,7 @@ import { useMonitoringSeries, useOrderFired } from '../../data';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
+import { Loaded } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { SeriesChart } from './series-chart';
@@ -36,56 +36,54 @@ export function FiredPanel({
           {data && <AnswerMarks demo={demo} asOf={data.asOf} />}
         </header>
       )}
-      {answer.error ? (
-        <EmptyState tone="error" title="This order could not be read from the cache">
-          <p>{answer.error.message}</p>
-        </EmptyState>
-      ) : !data ? (
-        <EmptyState tone="loading" title="Reading…" />
-      ) : !data.firedAt ? (
-        <p className="panel-line">This order has not fired: no check found anything to report.</p>
-      ) : (
-        <>
-          <p className="panel-line">
-            <span className="tag tag-danger">FIRED</span> {formatUtc(data.firedAt)}.{' '}
-            <span className="muted">
-              The service does not list what a check found: these are the cached events in the order’s box
-              from {data.since ? formatUtc(data.since) : 'its period'} to the run.
-            </span>
-          </p>
-          {data.events.length === 0 ? (
-            <p className="panel-line muted">
-              No cached event in its box in that span (a sync may bring them).
-            </p>
+      <Loaded query={answer} failed="This order could not be read from the cache" reading="Reading…">
+        {(data) =>
+          !data.firedAt ? (
+            <p className="panel-line">This order has not fired: no check found anything to report.</p>
           ) : (
-            <ul className="fired-events" aria-label="Events that fired it">
-              {data.events.map((e) => (
-                <li key={e.id}>
-                  <button
-                    type="button"
-                    className="ghost"
-                    title="Select this event and show it on the map"
-                    onClick={() => {
-                      select({ kind: 'signal', id: e.id, label: e.title, from: 'Orders' });
-                      setView('map');
-                    }}
-                  >
-                    {e.title}
-                  </button>{' '}
-                  <span className="muted">
-                    {e.category.replace(/_/g, ' ')}
-                    {e.occurredAt ? ` · ${formatUtc(e.occurredAt)}` : ''}
-                    {e.severityBand !== null ? ` · band ${e.severityBand}` : ''}
-                  </span>
-                </li>
-              ))}
-              {data.total > data.events.length && (
-                <li className="muted">and {data.total - data.events.length} more</li>
+            <>
+              <p className="panel-line">
+                <span className="tag tag-danger">FIRED</span> {formatUtc(data.firedAt)}.{' '}
+                <span className="muted">
+                  The service does not list what a check found: these are the cached events in the order’s box
+                  from {data.since ? formatUtc(data.since) : 'its period'} to the run.
+                </span>
+              </p>
+              {data.events.length === 0 ? (
+                <p className="panel-line muted">
+                  No cached event in its box in that span (a sync may bring them).
+                </p>
+              ) : (
+                <ul className="fired-events" aria-label="Events that fired it">
+                  {data.events.map((e) => (
+                    <li key={e.id}>
+                      <button
+                        type="button"
+                        className="ghost"
+                        title="Select this event and show it on the map"
+                        onClick={() => {
+                          select({ kind: 'signal', id: e.id, label: e.title, from: 'Orders' });
+                          setView('map');
+                        }}
+                      >
+                        {e.title}
+                      </button>{' '}
+                      <span className="muted">
+                        {e.category.replace(/_/g, ' ')}
+                        {e.occurredAt ? ` · ${formatUtc(e.occurredAt)}` : ''}
+                        {e.severityBand !== null ? ` · band ${e.severityBand}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                  {data.total > data.events.length && (
+                    <li className="muted">and {data.total - data.events.length} more</li>
+                  )}
+                </ul>
               )}
-            </ul>
-          )}
-        </>
-      )}
+            </>
+          )
+        }
+      </Loaded>
     </section>
   );
 }
@@ -116,27 +114,25 @@ export function SeriesPanel({
           ? `Metering, as the service stated when it accepted the area: ${metering}.`
           : `Price, as documented: ${describeMonitoringPrice()}`}
       </p>
-      {answer.error ? (
-        <EmptyState tone="error" title="This area could not be read from the cache">
-          <p>{answer.error.message}</p>
-        </EmptyState>
-      ) : !data ? (
-        <EmptyState tone="loading" title="Reading…" />
-      ) : data.metrics.length === 0 ? (
-        <p className="panel-line muted">
-          {data.pending
-            ? 'This area is not with the service yet: it has no measurements.'
-            : 'No measurement is cached for this area yet.'}
-        </p>
-      ) : (
-        data.metrics.map((m, i) => (
-          <SeriesChart
-            key={m.polygonId ?? i}
-            label={(m.label ?? m.metric ?? 'value').replace(/_/g, ' ')}
-            points={m.points}
-          />
-        ))
-      )}
+      <Loaded query={answer} failed="This area could not be read from the cache" reading="Reading…">
+        {(data) =>
+          data.metrics.length === 0 ? (
+            <p className="panel-line muted">
+              {data.pending
+                ? 'This area is not with the service yet: it has no measurements.'
+                : 'No measurement is cached for this area yet.'}
+            </p>
+          ) : (
+            data.metrics.map((m, i) => (
+              <SeriesChart
+                key={m.polygonId ?? i}
+                label={(m.label ?? m.metric ?? 'value').replace(/_/g, ' ')}
+                points={m.points}
+              />
+            ))
+          )
+        }
+      </Loaded>
     </section>
   );
 }

@@ -6,7 +6,6 @@ import { useAppInfo, useOutbox, useStandingOrders } from '../../data';
 import { formatKm2 } from '../../map/box-tool/box';
 import type { Selection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
-import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { SelectionHead, Unread } from '../../ui/selection-head';
 import { formatUtc } from '../../ui/time';
@@ -33,11 +32,7 @@ export function OrderInspector({ selection }: { selection: Selection }) {
     return (
       <>
         {head}
-        {orders.isPending ? (
-          <EmptyState tone="loading" title="Reading standing orders…" />
-        ) : (
-          <Unread what="standing order" error={orders.error} />
-        )}
+        <Unread what="standing order" query={orders} />
       </>
     );
   return (

@@ -3,11 +3,13 @@
 // the alternate profile's service; on the main profile the view says so instead.
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useOrdersDelete, useOrdersSetActive } from '../../data';
-import { useSelection } from '../../state/selection';
 import { formatUtc, RelativeTime } from '../../ui/time';
 import { formatKm2 } from '../../map/box-tool/box';
 import type { OrderLine } from './order-lines';
 import { PendingNote } from './pending-note';
+import { useRowChoice } from './row-choice';
+import { ConfirmGroup } from '../../ui/confirm';
+import { ChoosableRow, RowTable, type Column } from '../../ui/row-table';
 
 const stop = (e: MouseEvent | KeyboardEvent) => e.stopPropagation();
 
@@ -21,22 +23,15 @@ function OrderActions({ line }: { line: OrderLine }) {
   const error = setActive.error ?? remove.error;
   if (confirming)
     return (
-      <span className="order-confirm" role="group" aria-label={`Delete ${line.name}?`} onClick={stop}>
-        <span>Delete “{line.name}”? The service stops checking it.</span>{' '}
-        <button
-          type="button"
-          className="danger"
-          onClick={() => {
-            remove.mutate({ orderId: line.id });
-            setConfirming(false);
-          }}
-        >
-          Confirm delete
-        </button>{' '}
-        <button type="button" className="ghost" onClick={() => setConfirming(false)}>
-          Keep
-        </button>
-      </span>
+      <ConfirmGroup
+        className="order-confirm"
+        label={`Delete ${line.name}?`}
+        onClick={stop}
+        onConfirm={() => remove.mutate({ orderId: line.id })}
+        onKeep={() => setConfirming(false)}
+      >
+        Delete “{line.name}”? The service stops checking it.
+      </ConfirmGroup>
     );
   return (
     <span className="order-actions" onClick={stop} onKeyDown={stop}>
@@ -72,87 +67,83 @@ function DateTime({ iso }: { iso: string }) {
   );
 }
 
+const COLUMNS: readonly Column[] = [
+  'Name',
+  'State',
+  'Cadence',
+  { label: 'Area', className: 'right' },
+  'Last run (fired)',
+  'Next due',
+  {
+    label: 'Tokens / month',
+    className: 'right',
+    title: 'Monthly tokens the service projected when it accepted the order',
+  },
+  'Service',
+];
+
 export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; canChange: boolean }) {
-  const selection = useSelection((s) => s.selection);
-  const select = useSelection((s) => s.select);
-  const choose = (l: OrderLine) => select({ kind: 'order', id: l.id, label: l.name, from: 'Orders' });
+  const { isChosen, choose } = useRowChoice('order');
   return (
-    <div className="table-scroll">
-      <table className="dense orders-table" aria-label="Standing orders">
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th>State</th>
-            <th>Cadence</th>
-            <th className="right">Area</th>
-            <th>Last run (fired)</th>
-            <th>Next due</th>
-            <th className="right" title="Monthly tokens the service projected when it accepted the order">
-              Tokens / month
-            </th>
-            <th>Service</th>
-            {canChange && <th>Actions</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr
-              key={l.id}
-              tabIndex={0}
-              className={l.lastRunAt ? 'order-fired' : undefined}
-              aria-selected={selection?.kind === 'order' && selection.id === l.id}
-              data-testid="order-row"
-              onClick={() => choose(l)}
-              onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && choose(l)}
-              title="Show what this order found"
-            >
-              <td>{l.name}</td>
-              <td>
-                {l.active === null ? (
-                  <span className="unknown">not said</span>
-                ) : l.active ? (
-                  'active'
-                ) : (
-                  <span className="tag">paused</span>
-                )}
-              </td>
-              <td>{l.cadence ?? <span className="unknown">not said</span>}</td>
-              <td className="right num">{l.km2 === null ? '—' : formatKm2(l.km2)}</td>
-              <td className="wrap">
-                {l.lastRunAt ? (
-                  <span className="fired" title={formatUtc(l.lastRunAt)}>
-                    <span className="tag tag-danger">FIRED</span> <RelativeTime iso={l.lastRunAt} />
-                    {l.totalRuns !== null && (
-                      <span className="muted num">
-                        {' '}
-                        · {l.totalRuns.toLocaleString('en')} {l.totalRuns === 1 ? 'run' : 'runs'}
-                      </span>
-                    )}
+    <RowTable
+      className="orders-table"
+      label="Standing orders"
+      columns={canChange ? [...COLUMNS, 'Actions'] : COLUMNS}
+    >
+      {lines.map((l) => (
+        <ChoosableRow
+          key={l.id}
+          className={l.lastRunAt ? 'order-fired' : undefined}
+          selected={isChosen(l.id)}
+          testId="order-row"
+          onChoose={() => choose(l)}
+          title="Show what this order found"
+        >
+          <td>{l.name}</td>
+          <td>
+            {l.active === null ? (
+              <span className="unknown">not said</span>
+            ) : l.active ? (
+              'active'
+            ) : (
+              <span className="tag">paused</span>
+            )}
+          </td>
+          <td>{l.cadence ?? <span className="unknown">not said</span>}</td>
+          <td className="right num">{l.km2 === null ? '—' : formatKm2(l.km2)}</td>
+          <td className="wrap">
+            {l.lastRunAt ? (
+              <span className="fired" title={formatUtc(l.lastRunAt)}>
+                <span className="tag tag-danger">FIRED</span> <RelativeTime iso={l.lastRunAt} />
+                {l.totalRuns !== null && (
+                  <span className="muted num">
+                    {' '}
+                    · {l.totalRuns.toLocaleString('en')} {l.totalRuns === 1 ? 'run' : 'runs'}
                   </span>
-                ) : (
-                  <span className="muted">never</span>
                 )}
-              </td>
-              <td className="num wrap">{l.nextDueAt ? <DateTime iso={l.nextDueAt} /> : '—'}</td>
-              <td className="right num wrap">
-                {l.projected ? (
-                  `typical ${l.projected.typical.toLocaleString('en')} · max ${l.projected.max.toLocaleString('en')}`
-                ) : (
-                  <span className="muted">not stated</span>
-                )}
-              </td>
-              <td className="wrap">
-                <PendingNote pending={l.pending} changes={l.changes} />
-              </td>
-              {canChange && (
-                <td>
-                  <OrderActions line={l} />
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              </span>
+            ) : (
+              <span className="muted">never</span>
+            )}
+          </td>
+          <td className="num wrap">{l.nextDueAt ? <DateTime iso={l.nextDueAt} /> : '—'}</td>
+          <td className="right num wrap">
+            {l.projected ? (
+              `typical ${l.projected.typical.toLocaleString('en')} · max ${l.projected.max.toLocaleString('en')}`
+            ) : (
+              <span className="muted">not stated</span>
+            )}
+          </td>
+          <td className="wrap">
+            <PendingNote pending={l.pending} changes={l.changes} />
+          </td>
+          {canChange && (
+            <td>
+              <OrderActions line={l} />
+            </td>
+          )}
+        </ChoosableRow>
+      ))}
+    </RowTable>
   );
 }

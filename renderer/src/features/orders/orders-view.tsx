@@ -4,13 +4,13 @@
 // creates through the outbox). A fired order shows the events that can explain it; an area
 // its series with the service's anomalies.
 import './orders.css';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useAppInfo, useMonitoringAreas, useOutbox, useStandingOrders } from '../../data';
 import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
+import { EmptyState, Loaded } from '../../ui/empty-state';
 import { AreaTable } from './area-table';
 import { FiredPanel, SeriesPanel } from './detail-panels';
 import { areaLines, isPending, orderLines } from './order-lines';
@@ -23,6 +23,65 @@ export function drawOnMap(): void {
   tool.startDrawing();
   useViewState.getState().setView('map');
 }
+
+/** One of the two lists: read from the cache, its table, or why it is empty and how to add one. */
+function ListSection({
+  id,
+  title,
+  what,
+  query,
+  count,
+  hint,
+  children,
+}: {
+  id: string;
+  title: string;
+  what: string;
+  query: { error: Error | null; data: { asOf: string | null } | undefined };
+  count: number;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      <Loaded
+        query={query}
+        failed={`The ${what} could not be read from the cache`}
+        reading={`Reading ${what}…`}
+      >
+        {(data) =>
+          count > 0 ? (
+            children
+          ) : data.asOf === null ? (
+            <EmptyState title={`No ${what} synced yet`}>
+              <p>The next sync brings them (see Status).</p>
+            </EmptyState>
+          ) : (
+            <EmptyState title={`No ${what}`}>
+              <p>{hint}</p>
+            </EmptyState>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+const ORDERS = {
+  id: 'orders-heading',
+  title: 'Standing orders',
+  what: 'standing orders',
+  hint: 'Draw a box on the map (up to 100,000 km²) and create one from it.',
+};
+const AREAS = {
+  id: 'areas-heading',
+  title: 'Monitoring areas',
+  what: 'monitoring areas',
+  hint: 'Draw a box on the map (under 5,000 km²) and create one from it.',
+};
 
 export function OrdersView() {
   const info = useAppInfo().data;
@@ -65,50 +124,12 @@ export function OrdersView() {
       </div>
       <div className="orders-layout">
         <div className="orders-lists">
-          <section aria-labelledby="orders-heading">
-            <h2 id="orders-heading" className="section-title">
-              Standing orders
-            </h2>
-            {orders.error ? (
-              <EmptyState tone="error" title="The standing orders could not be read from the cache">
-                <p>{orders.error.message}</p>
-              </EmptyState>
-            ) : !orders.data ? (
-              <EmptyState tone="loading" title="Reading standing orders…" />
-            ) : oLines.length === 0 && orders.data.asOf === null ? (
-              <EmptyState title="No standing orders synced yet">
-                <p>The next sync brings them (see Status).</p>
-              </EmptyState>
-            ) : oLines.length === 0 ? (
-              <EmptyState title="No standing orders">
-                <p>Draw a box on the map (up to 100,000 km²) and create one from it.</p>
-              </EmptyState>
-            ) : (
-              <OrderTable lines={oLines} canChange={canChange} />
-            )}
-          </section>
-          <section aria-labelledby="areas-heading">
-            <h2 id="areas-heading" className="section-title">
-              Monitoring areas
-            </h2>
-            {areas.error ? (
-              <EmptyState tone="error" title="The monitoring areas could not be read from the cache">
-                <p>{areas.error.message}</p>
-              </EmptyState>
-            ) : !areas.data ? (
-              <EmptyState tone="loading" title="Reading monitoring areas…" />
-            ) : aLines.length === 0 && areas.data.asOf === null ? (
-              <EmptyState title="No monitoring areas synced yet">
-                <p>The next sync brings them (see Status).</p>
-              </EmptyState>
-            ) : aLines.length === 0 ? (
-              <EmptyState title="No monitoring areas">
-                <p>Draw a box on the map (under 5,000 km²) and create one from it.</p>
-              </EmptyState>
-            ) : (
-              <AreaTable lines={aLines} />
-            )}
-          </section>
+          <ListSection {...ORDERS} query={orders} count={oLines.length}>
+            <OrderTable lines={oLines} canChange={canChange} />
+          </ListSection>
+          <ListSection {...AREAS} query={areas} count={aLines.length}>
+            <AreaTable lines={aLines} />
+          </ListSection>
         </div>
         {chosenOrder ? (
           <FiredPanel key={chosenOrder.id} orderId={chosenOrder.id} name={chosenOrder.name} demo={demo} />

@@ -4,12 +4,10 @@
 import Feature from 'ol/Feature';
 import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
-import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
-import VectorSource from 'ol/source/Vector';
-import { Circle, Fill, RegularShape, Stroke, Style } from 'ol/style';
+import { Circle, Fill, Stroke, Style } from 'ol/style';
 import type { MapPalette } from '../../map/palette';
-import type { LayerHandle, MapLayerModule } from '../../map/layers/types';
+import { drawnLayer, targetStyle, type DrawnLayerHandle } from '../../map/layers/drawn-layer';
 
 export const PASS_TRACK_LAYER_ID = 'pass-track';
 
@@ -21,11 +19,7 @@ export interface PassTrack {
   target: { lat: number; lon: number };
 }
 
-export interface PassTrackHandle extends LayerHandle {
-  source: VectorSource;
-  /** Draws the track (null clears it); returns how many features the layer now holds. */
-  setTrack: (track: PassTrack | null) => number;
-}
+export type PassTrackHandle = DrawnLayerHandle<PassTrack>;
 
 /** Pieces of the track that do not jump across the antimeridian. */
 export function splitAtAntimeridian(points: readonly (readonly [number, number])[]): [number, number][][] {
@@ -56,63 +50,28 @@ function styles(p: MapPalette) {
         stroke: new Stroke({ color: p.symbolHalo, width: 2 }),
       }),
     }),
-    target: new Style({
-      image: new RegularShape({
-        points: 4,
-        radius: 9,
-        radius2: 2,
-        angle: 0,
-        fill: new Fill({ color: p.own.attention }),
-        stroke: new Stroke({ color: p.own.attention, width: 2 }),
-      }),
-    }),
+    target: targetStyle(p),
   };
 }
 
-export const passTrackLayer: MapLayerModule & { create: (palette: MapPalette) => PassTrackHandle } = {
+export const passTrackLayer = drawnLayer({
   id: PASS_TRACK_LAYER_ID,
   title: 'Chosen pass',
-  defaultVisible: true,
-  toggleable: true,
   section: 'Your areas',
   hint: 'the ground track of the pass chosen in Passes, with its place',
+  className: 'wf-pass-track',
   key: (p) => ({ shape: 'line', colour: p.selection, dash: 'dashed' }),
-  create(initial) {
-    let s = styles(initial);
-    const source = new VectorSource({ wrapX: true });
-    const layer = new VectorLayer({
-      source,
-      className: 'wf-pass-track',
-      properties: { id: PASS_TRACK_LAYER_ID },
-      style: (f) => s[f.get('part') as 'track' | 'peak' | 'target'],
-    });
-    return {
-      layer,
-      source,
-      ready: Promise.resolve(),
-      setPalette(p) {
-        s = styles(p);
-        layer.changed();
-      },
-      setTrack(track) {
-        source.clear();
-        if (!track) return 0;
-        const features: Feature[] = splitAtAntimeridian(track.points).map(
-          (piece) =>
-            new Feature({ geometry: new LineString(piece.map((c) => fromLonLat(c))), part: 'track' }),
-        );
-        const peak = track.peakIndex === null ? undefined : track.points[track.peakIndex];
-        if (peak)
-          features.push(new Feature({ geometry: new Point(fromLonLat([peak[0], peak[1]])), part: 'peak' }));
-        features.push(
-          new Feature({
-            geometry: new Point(fromLonLat([track.target.lon, track.target.lat])),
-            part: 'target',
-          }),
-        );
-        source.addFeatures(features);
-        return features.length;
-      },
-    };
+  styles,
+  features(track: PassTrack) {
+    const features: Feature[] = splitAtAntimeridian(track.points).map(
+      (piece) => new Feature({ geometry: new LineString(piece.map((c) => fromLonLat(c))), part: 'track' }),
+    );
+    const peak = track.peakIndex === null ? undefined : track.points[track.peakIndex];
+    if (peak)
+      features.push(new Feature({ geometry: new Point(fromLonLat([peak[0], peak[1]])), part: 'peak' }));
+    features.push(
+      new Feature({ geometry: new Point(fromLonLat([track.target.lon, track.target.lat])), part: 'target' }),
+    );
+    return features;
   },
-};
+});

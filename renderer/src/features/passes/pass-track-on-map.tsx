@@ -2,12 +2,13 @@
 // selection. It asks main for the track (SGP4 from the same element set the pass was found
 // with), hands it to the map's pass-track layer, and says in the map's status line what is
 // drawn (the end-to-end test reads the feature count from it).
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { usePassTrack } from '../../data';
 import { useSelection } from '../../state/selection';
 import { formatUtc } from '../../ui/time';
-import { PASS_TRACK_LAYER_ID, type PassTrackHandle, passTrackLayer } from './pass-track-layer';
+import { PASS_TRACK_LAYER_ID, type PassTrack, passTrackLayer } from './pass-track-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
+import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
 import { usePassesState } from './passes-state';
 
 export function PassTrackOnMap({ controller }: MapPartProps) {
@@ -15,26 +16,21 @@ export function PassTrackOnMap({ controller }: MapPartProps) {
   const chosen = usePassesState((s) => s.chosen);
   const active = selection?.kind === 'pass' && chosen?.id === selection.id ? chosen : null;
   const track = usePassTrack(active ? { noradId: active.pass.norad_id, peak: active.pass.peak } : null);
-  const [drawn, setDrawn] = useState(0);
-
-  useEffect(() => {
-    const h = controller?.handle<PassTrackHandle>(PASS_TRACK_LAYER_ID);
-    if (!h) return;
-    if (!active || !track.data) {
-      setDrawn(h.setTrack(null));
-      return;
-    }
-    const { points } = track.data;
+  const picture = useMemo((): LayerPicture<PassTrack> | null => {
+    if (!active || !track.data) return null;
+    const { points, start } = track.data;
     const peakMs = Date.parse(active.pass.peak);
     let peakIndex: number | null = null;
     points.forEach((_, i) => {
       // The points are every 20 s from `start`: the one at the peak.
-      if (Date.parse(track.data.start) + i * 20_000 === peakMs) peakIndex = i;
+      if (Date.parse(start) + i * 20_000 === peakMs) peakIndex = i;
     });
-    setDrawn(h.setTrack({ points, peakIndex, target: active.target }));
-    controller?.centerOn([active.target.lon, active.target.lat], 2.5);
-    controller?.map.render();
-  }, [controller, active, track.data]);
+    return {
+      data: { points, peakIndex, target: active.target },
+      centre: { at: [active.target.lon, active.target.lat], zoom: 2.5 },
+    };
+  }, [active, track.data]);
+  const drawn = useLayerDrawing(controller, PASS_TRACK_LAYER_ID, picture);
 
   if (!active) return null;
   if (track.error)

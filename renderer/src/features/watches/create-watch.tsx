@@ -5,6 +5,7 @@ import type { BBox } from '../../../../shared/bbox';
 import { useAppInfo, useWatchesCreate } from '../../data';
 import { useSelection } from '../../state/selection';
 import { WriteStatus, type Queued } from '../../ui/write-status';
+import { TextField } from '../../ui/form-field';
 
 /** The alternate profile's event ids are integers (the signal's `id`). */
 const eventIdOf = (id: string): number | null => (/^\d+$/.test(id) ? Number(id) : null);
@@ -76,16 +77,7 @@ export function CreateWatchFromBox({ bbox }: { bbox: BBox | null }) {
       </div>
       {open && bbox && (
         <form className="box-form" aria-label="New watch" onSubmit={submit}>
-          <label>
-            <span>Name</span>
-            <input
-              type="text"
-              value={name}
-              maxLength={200}
-              placeholder="optional"
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
+          <TextField label="Name" value={name} maxLength={200} placeholder="optional" onChange={setName} />
           {create.error && <p role="alert">Not queued: {create.error.message}</p>}
           <div className="box-actions">
             <button type="submit" disabled={create.isPending}>

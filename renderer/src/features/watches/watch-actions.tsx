@@ -1,18 +1,82 @@
 // What the analyst can change on a watch: its name, paused or active, a question for it, or
 // delete it (after a confirmation). Each change goes through the outbox (watches.update /
 // watches.delete) and its line says pending until the service has it, or the refusal.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { OutboxItem } from '../../../../shared/contract';
 import { useWatchesDelete, useWatchesUpdate } from '../../data';
+import { TextField } from '../../ui/form-field';
 import { WriteStatus, type Queued } from '../../ui/write-status';
 import type { WatchRow } from './buckets';
+
+/** The one-field forms under the actions. */
+const FORMS = {
+  rename: { label: 'Rename watch', field: 'Name', submit: 'Save name', maxLength: 200 },
+  question: {
+    label: 'Ask a question',
+    field: 'Question',
+    submit: 'Ask',
+    maxLength: 500,
+    placeholder: 'what should this watch answer?',
+  },
+} as const;
+
+/** A one-field form: its field, then submit (once the field has words) and Cancel. */
+function InlineForm({
+  label,
+  field,
+  submit,
+  maxLength,
+  placeholder,
+  value,
+  onChange,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  field: string;
+  submit: string;
+  maxLength: number;
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+  busy: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <form
+      className="inline-form"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <TextField
+        label={field}
+        required
+        maxLength={maxLength}
+        value={value}
+        placeholder={placeholder}
+        onChange={onChange}
+      />
+      <button type="submit" disabled={!value.trim() || busy}>
+        {submit}
+      </button>
+      <button type="button" className="ghost" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
 
 export function WatchActions({ row }: { row: WatchRow }) {
   const update = useWatchesUpdate();
   const remove = useWatchesDelete();
   const [form, setForm] = useState<'rename' | 'question' | 'delete' | null>(null);
-  const [name, setName] = useState('');
-  const [question, setQuestion] = useState('');
+  // The open one-field form's text (the name to rename to, or the question).
+  const [text, setText] = useState('');
   const [queued, setQueued] = useState<Queued[]>([]);
   const status = row.record.status ?? null;
   const label = row.record.name ?? 'this watch';
@@ -26,16 +90,13 @@ export function WatchActions({ row }: { row: WatchRow }) {
   });
   const open = (f: typeof form) => {
     setForm(form === f ? null : f);
-    if (f === 'rename') setName(row.record.name ?? '');
-    if (f === 'question') setQuestion('');
+    setText(f === 'rename' ? (row.record.name ?? '') : '');
   };
-  const rename = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim()) update.mutate({ watchId: row.id, name: name.trim() }, done('Rename'));
-  };
-  const ask = (e: FormEvent) => {
-    e.preventDefault();
-    if (question.trim()) update.mutate({ watchId: row.id, question: question.trim() }, done('Question'));
+  const send = () => {
+    const t = text.trim();
+    if (!t) return;
+    if (form === 'rename') update.mutate({ watchId: row.id, name: t }, done('Rename'));
+    if (form === 'question') update.mutate({ watchId: row.id, question: t }, done('Question'));
   };
   const pause = status === 'paused' ? 'Resume' : 'Pause';
 
@@ -65,46 +126,15 @@ export function WatchActions({ row }: { row: WatchRow }) {
           Delete…
         </button>
       </div>
-      {form === 'rename' && (
-        <form className="inline-form" aria-label="Rename watch" onSubmit={rename}>
-          <label>
-            <span>Name</span>
-            <input
-              type="text"
-              required
-              maxLength={200}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </label>
-          <button type="submit" disabled={!name.trim() || update.isPending}>
-            Save name
-          </button>
-          <button type="button" className="ghost" onClick={() => setForm(null)}>
-            Cancel
-          </button>
-        </form>
-      )}
-      {form === 'question' && (
-        <form className="inline-form" aria-label="Ask a question" onSubmit={ask}>
-          <label>
-            <span>Question</span>
-            <input
-              type="text"
-              required
-              maxLength={500}
-              value={question}
-              placeholder="what should this watch answer?"
-              onChange={(e) => setQuestion(e.target.value)}
-            />
-          </label>
-          <button type="submit" disabled={!question.trim() || update.isPending}>
-            Ask
-          </button>
-          <button type="button" className="ghost" onClick={() => setForm(null)}>
-            Cancel
-          </button>
-        </form>
+      {(form === 'rename' || form === 'question') && (
+        <InlineForm
+          {...FORMS[form]}
+          value={text}
+          onChange={setText}
+          busy={update.isPending}
+          onSubmit={send}
+          onCancel={() => setForm(null)}
+        />
       )}
       {form === 'delete' && (
         <div

@@ -3,7 +3,7 @@
 // its event (stage, developments in the last 24 h, imagery post status) and that event's
 // thread, and its notes. Only what the cached record carries is shown; what it does not
 // carry is said, never filled in.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Thread } from '../../../../shared/service/alternate';
 import { useWatch } from '../../data';
 import { EmptyState } from '../../ui/empty-state';
@@ -16,6 +16,23 @@ import { WatchActions } from './watch-actions';
 
 const words = (v: string) => v.replace(/_/g, ' ');
 const Missing = ({ children }: { children: string }) => <span className="unknown">{children}</span>;
+
+/** A list the cached record may not carry, may carry empty, or carries with items. */
+function Listed<T>({
+  items,
+  what,
+  none,
+  children,
+}: {
+  items: readonly T[] | null | undefined;
+  what: string;
+  none: string;
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  if (!items) return <p className="muted">{`The cached record carries no ${what}.`}</p>;
+  if (items.length === 0) return <p className="muted">{none}</p>;
+  return <>{children(items)}</>;
+}
 
 function CachedThread({ thread }: { thread: Thread }) {
   const e = thread.canonical_event;
@@ -114,57 +131,53 @@ export function WatchDetail({ watchId }: { watchId: string }) {
 
       <section aria-label="Measurements">
         <h3>Measurements</h3>
-        {!measurements ? (
-          <p className="muted">The cached record carries no measurements.</p>
-        ) : measurements.length === 0 ? (
-          <p className="muted">None yet.</p>
-        ) : (
-          <table className="dense">
-            <thead>
-              <tr>
-                <th>Metric</th>
-                <th className="right">Latest</th>
-                <th>Anomaly</th>
-              </tr>
-            </thead>
-            <tbody>
-              {measurements.map((m, i) => (
-                <tr key={`${m.metric}-${i}`}>
-                  <td>{m.metric ? words(m.metric) : <Missing>unnamed</Missing>}</td>
-                  <td className="right num">{m.latest?.value ?? <Missing>no value</Missing>}</td>
-                  <td>
-                    {m.latest?.is_anomaly === true ? (
-                      <span className="tag tag-danger">anomaly</span>
-                    ) : m.latest?.is_anomaly === false ? (
-                      'no'
-                    ) : (
-                      <Missing>not stated</Missing>
-                    )}
-                  </td>
+        <Listed items={measurements} what="measurements" none="None yet.">
+          {(measurements) => (
+            <table className="dense">
+              <thead>
+                <tr>
+                  <th>Metric</th>
+                  <th className="right">Latest</th>
+                  <th>Anomaly</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+              </thead>
+              <tbody>
+                {measurements.map((m, i) => (
+                  <tr key={`${m.metric}-${i}`}>
+                    <td>{m.metric ? words(m.metric) : <Missing>unnamed</Missing>}</td>
+                    <td className="right num">{m.latest?.value ?? <Missing>no value</Missing>}</td>
+                    <td>
+                      {m.latest?.is_anomaly === true ? (
+                        <span className="tag tag-danger">anomaly</span>
+                      ) : m.latest?.is_anomaly === false ? (
+                        'no'
+                      ) : (
+                        <Missing>not stated</Missing>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Listed>
         {w.area?.area_status && <p className="muted">Area status: {words(w.area.area_status)}</p>}
       </section>
 
       <section aria-label="Questions">
         <h3>Questions</h3>
-        {!questions ? (
-          <p className="muted">The cached record carries no questions.</p>
-        ) : questions.length === 0 ? (
-          <p className="muted">No question asked yet.</p>
-        ) : (
-          <ul>
-            {questions.map((q, i) => (
-              <li key={i}>
-                {q.question ?? <Missing>empty</Missing>}
-                {q.cadence && <span className="muted"> · {q.cadence}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Listed items={questions} what="questions" none="No question asked yet.">
+          {(questions) => (
+            <ul>
+              {questions.map((q, i) => (
+                <li key={i}>
+                  {q.question ?? <Missing>empty</Missing>}
+                  {q.cadence && <span className="muted"> · {q.cadence}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Listed>
       </section>
 
       <section aria-label="Event">

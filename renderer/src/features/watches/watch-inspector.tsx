@@ -3,7 +3,6 @@
 import { useWatches } from '../../data';
 import type { Selection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
-import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { SelectionHead, Unread } from '../../ui/selection-head';
 import { BUCKET_LABEL, type BucketName } from './buckets';
@@ -19,11 +18,7 @@ export function WatchInspector({ selection }: { selection: Selection }) {
     return (
       <>
         {head}
-        {watches.isPending ? (
-          <EmptyState tone="loading" title="Reading watches…" />
-        ) : (
-          <Unread what="watch" error={watches.error} />
-        )}
+        <Unread what="watch" list="watches" query={watches} />
       </>
     );
   const r = row.record;

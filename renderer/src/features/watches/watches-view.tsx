@@ -6,7 +6,7 @@ import type { WatchesListResult } from '../../../../shared/contract';
 import { useAppInfo, useWatches } from '../../data';
 import { useSelection } from '../../state/selection';
 import { AnswerMarks } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
+import { EmptyState, Loaded } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { Slot } from '../../ui/slots';
@@ -102,32 +102,28 @@ export function WatchesView() {
           <WatchSelectedSignal />
         </span>
       </div>
-      {answer.error ? (
-        <EmptyState tone="error" title="The watches could not be read from the cache">
-          <p>{answer.error.message}</p>
-        </EmptyState>
-      ) : !answer.data ? (
-        <EmptyState tone="loading" title="Reading watches…" />
-      ) : (
-        <div className="watches-body">
-          {answer.data.rows.length === 0 ? (
-            <EmptyState title="No watches in the cache yet">
-              <p>Watch a selected signal, or draw a box on the map and create a watch from it.</p>
-            </EmptyState>
-          ) : (
-            <Buckets data={answer.data} selectedId={selectedId} />
-          )}
-          <div className="watch-pane">
-            {selectedId ? (
-              <WatchDetail key={selectedId} watchId={selectedId} />
-            ) : (
-              <EmptyState title="No watch open">
-                <p>Choose a watch in a bucket to see its detail and notes.</p>
+      <Loaded query={answer} failed="The watches could not be read from the cache" reading="Reading watches…">
+        {(data) => (
+          <div className="watches-body">
+            {data.rows.length === 0 ? (
+              <EmptyState title="No watches in the cache yet">
+                <p>Watch a selected signal, or draw a box on the map and create a watch from it.</p>
               </EmptyState>
+            ) : (
+              <Buckets data={data} selectedId={selectedId} />
             )}
+            <div className="watch-pane">
+              {selectedId ? (
+                <WatchDetail key={selectedId} watchId={selectedId} />
+              ) : (
+                <EmptyState title="No watch open">
+                  <p>Choose a watch in a bucket to see its detail and notes.</p>
+                </EmptyState>
+              )}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </Loaded>
     </div>
   );
 }
