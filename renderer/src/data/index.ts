@@ -8,6 +8,7 @@ export { contractClient } from './contract-client';
 export { DataProvider, createQueryClient, invalidateResources } from './provider';
 export * from './mutations';
 export * from './pushes';
+export { loadGazetteer, usePlaceSearch } from './places';
 export {
   useAppInfo,
   useBrief,

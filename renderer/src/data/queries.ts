@@ -90,8 +90,8 @@ export const useOutbox = (enabled = true) => useRow('outbox.list', {}, ['outbox'
 // ---- reads of the local cache (shared/contract-read.ts) ----------------------------------
 
 /** A page of signals for the list (with the total and what the plan narrowed). */
-export const useSignalsQuery = (input: Input<'signals.query'> = {}) =>
-  useRow('signals.query', input, ['signals']);
+export const useSignalsQuery = (input: Input<'signals.query'> = {}, enabled = true) =>
+  useRow('signals.query', input, ['signals'], enabled);
 
 /**
  * A page of signals the table has scrolled past stays this long once out of sight: a million

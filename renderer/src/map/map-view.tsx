@@ -10,6 +10,7 @@ import 'ol/ol.css';
 import '../styles/map.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useViewState } from '../state/view-state';
+import { useMapRequest } from '../state/map-request';
 import { AnswerMarks } from '../ui/answer-marks';
 import { EmptyState } from '../ui/empty-state';
 import { useAppInfo } from '../data';
@@ -79,6 +80,13 @@ export function MapView({ features, Header }: MapSlots) {
   }, [attempt, modules]);
   useEffect(() => controller?.setPalette(MAP_PALETTES[theme]), [controller, theme]);
   useEffect(() => controller?.setVisibility(layers), [controller, layers]);
+  // Where the analyst asked the map to go, taken once the map is made (now, or when shown).
+  const request = useMapRequest((s) => s.pending);
+  useEffect(() => {
+    if (!controller || !request) return;
+    controller.goTo(request);
+    useMapRequest.getState().taken(request.seq);
+  }, [controller, request]);
 
   const categories = signals.loaded?.categories ?? [];
   return (

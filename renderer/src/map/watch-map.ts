@@ -4,8 +4,9 @@ import OlMap, { type FrameState } from 'ol/Map';
 import type RenderEvent from 'ol/render/Event';
 import View from 'ol/View';
 import { defaults as defaultControls, MousePosition, ScaleLine } from 'ol/control';
-import { fromLonLat, toLonLat } from 'ol/proj';
+import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import { DEFAULT_MAP } from '../state/view-state';
+import type { MapTarget } from '../state/map-request';
 import { LAYER_MODULES, type LayerHandle, type MapLayerModule } from './layers';
 import type { MapPalette } from './palette';
 
@@ -38,6 +39,8 @@ export interface WatchMap {
   handle: <H extends LayerHandle = LayerHandle>(id: string) => H | undefined;
   /** Brings a place into the middle of the view, zooming in to at least `minZoom`. */
   centerOn: (lonLat: [number, number], minZoom?: number) => void;
+  /** Goes where the analyst asked (state/map-request.ts): a point at a zoom, or a box whole, with a margin. */
+  goTo: (target: MapTarget) => void;
   dispose: () => void;
 }
 
@@ -140,6 +143,16 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
         zoom: Math.max(view.getZoom() ?? minZoom, minZoom),
         duration: 350,
       }),
+    goTo: (target) => {
+      if (target.kind === 'point') {
+        view.animate({ center: fromLonLat(target.lonLat), zoom: target.zoom, duration: 350 });
+        return;
+      }
+      // A box across the antimeridian (west > east) is fitted whole, east of its west edge.
+      const [w, s, e, n] = target.box;
+      const extent = transformExtent([w, s, e < w ? e + 360 : e, n], 'EPSG:4326', view.getProjection());
+      view.fit(extent, { padding: [70, 70, 70, 70], maxZoom: 12, duration: 350 });
+    },
     dispose: () => {
       disposed = true;
       for (const { handle } of layers) handle.dispose?.();

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useAppInfo, useOutbox, useStandingOrders } from '../../data';
 import { formatKm2 } from '../../map/box-tool/box';
 import type { Selection } from '../../state/selection';
+import { showBoxOnMap } from '../../state/map-request';
 import { useViewState } from '../../state/view-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { SelectionHead, Unread } from '../../ui/selection-head';
@@ -67,7 +68,7 @@ export function OrderInspector({ selection }: { selection: Selection }) {
         <button type="button" onClick={() => setView('orders')}>
           Open in Orders
         </button>
-        <button type="button" onClick={() => setView('map')}>
+        <button type="button" onClick={() => showBoxOnMap(line.bbox)}>
           Show on map
         </button>
       </div>

@@ -2,6 +2,7 @@
 // Watches" and its decision package. A record the cache no longer holds says so.
 import { useWatches } from '../../data';
 import type { Selection } from '../../state/selection';
+import { showBoxOnMap } from '../../state/map-request';
 import { useViewState } from '../../state/view-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { SelectionHead, Unread } from '../../ui/selection-head';
@@ -53,7 +54,7 @@ export function WatchInspector({ selection }: { selection: Selection }) {
           Passes over it
         </button>
         {r.area?.bbox ? (
-          <button type="button" onClick={() => setView('map')}>
+          <button type="button" onClick={() => showBoxOnMap(r.area?.bbox)}>
             Show on map
           </button>
         ) : null}
