@@ -228,7 +228,7 @@ export function StoredAnswerPanel({
           {' '}
           ·{' '}
           {answer.status === 'running'
-            ? 'charged when it completes'
+            ? 'charged when the job completes'
             : answer.charged === null
               ? 'charged nothing'
               : `charged ${formatTokens(answer.charged)}`}
