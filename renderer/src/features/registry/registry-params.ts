@@ -3,15 +3,14 @@
 // signals linked to an entity (GET /signals?linked_to=facility:<entity_id>, main profile only;
 // a plan without linked_to drops the filter and says which plan has it). And each stored
 // request in one line for the histories.
-import type { Profile, StoredAnswer, ToolRunInput } from '../../../../shared/contract';
+import type { Profile, StoredAnswer } from '../../../../shared/contract';
+import type { Built } from '../../tools-common/define-tool';
 import { ALTERNATE_SUBTYPES, SUBTYPES } from '../../../../shared/service/values';
 import type { SearchForm } from './registry-state';
 
 export const subtypesOf = (profile: Profile): readonly string[] =>
   profile === 'main' ? SUBTYPES : ALTERNATE_SUBTYPES;
 export const subtypeWords = (s: string) => s.replace(/_/g, ' ');
-
-export type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 
 export function buildSearch(form: SearchForm): Built {
   const q = form.q.trim();
