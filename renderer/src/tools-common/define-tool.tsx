@@ -101,7 +101,8 @@ export interface ToolRun<K extends ToolName> {
   useBuilt?: () => Built;
   useChosen: () => string | null;
   choose: (id: string | null) => void;
-  summarize: (request: ToolParams<K>) => string;
+  /** One line for a stored request (the answer too, for what it named). */
+  summarize: (request: ToolParams<K>, answer: StoredAnswerOf<K>) => string;
   /** A stored request back in the fields ("Run again"). */
   refill?: (request: ToolParams<K>) => void;
   Answer: ComponentType<{ answer: StoredAnswerOf<K> }>;
@@ -109,6 +110,8 @@ export interface ToolRun<K extends ToolName> {
   Lead?: ComponentType<{ answer: StoredAnswerOf<K> }>;
   /** The shown answer's heading. */
   answerHeading?: string;
+  /** The shown answer's region name (else "<title> answer"). */
+  answerLabel?: string;
   /**
    * Where the run stands: its block in the side pane and its answers in the main one (the
    * default), or all of it in one pane ('side': an aside of the view; 'main': a call asked
@@ -239,7 +242,7 @@ const requestOf = <K extends ToolName>(a: StoredAnswerOf<K>) => a.request as Too
 const summaryOf = (runs: readonly AnyToolRun[]) => (a: StoredAnswer) => {
   const run = runs.find((r) => r.tool === a.tool) as ToolRun<ToolName> | undefined;
   const m = run && mine(run, a);
-  return run && m ? run.summarize(requestOf(m)) : a.tool;
+  return run && m ? run.summarize(requestOf(m), m) : a.tool;
 };
 
 /** The chosen answer of one of `runs` (the run of its tool draws it). */
@@ -257,7 +260,7 @@ function ChosenAnswer({
   return (
     <StoredAnswerPanel
       id={id}
-      label={(a) => `${find(a)?.title ?? a.tool} answer`}
+      label={(a) => find(a)?.answerLabel ?? `${find(a)?.title ?? a.tool} answer`}
       heading={(a) => find(a)?.answerHeading}
       empty={empty ?? ''}
       summary={summaryOf(runs)}
@@ -286,7 +289,7 @@ function RunHistory<K extends ToolName>({ run, choose }: { run: ToolRun<K>; choo
       chosenId={chosenId}
       summary={(a) => {
         const m = mine(run, a);
-        return m ? run.summarize(requestOf(m)) : a.tool;
+        return m ? run.summarize(requestOf(m), m) : a.tool;
       }}
       onChoose={(a) => (choose ?? run.choose)(a.id)}
       onRunAgain={(a) => {
