@@ -84,10 +84,14 @@ export interface ToolRun<K extends ToolName> {
   tool: K;
   /** The runner's and run bar's name ("hotspots", "SAR geometry"). */
   name: string;
+  /** The run bar's name now, when the fields change it ("weekly brief"). */
+  useBarName?: () => string;
   /** The history's name ("Hotspots" → "Hotspots history"); the answer region is "<title> answer". */
   title: string;
   /** What to do when no answer is chosen (absent: nothing is shown until one is). */
   empty?: string;
+  /** Shown instead while no answer is chosen (the Brief view's synced brief). */
+  Unchosen?: ComponentType;
   /** A heading and fields before this call's run bar. */
   heading?: string;
   Form?: ComponentType;
@@ -140,6 +144,10 @@ export interface ToolViewDefinition {
   answersOrder?: readonly number[];
   /** The histories after all the answers (else each after its own answer). */
   historiesLast?: boolean;
+  /** One column instead of two panes (the runs' blocks above their answers). */
+  oneColumn?: boolean;
+  /** Above the panes (the Brief view's periods). */
+  Above?: ComponentType;
   /**
    * One answer in view for all the runs (the Collection view's plan or survey): the main pane
    * shows the chosen answer, whichever tool it is of, then each run's history.
@@ -223,9 +231,10 @@ function RunBlock({ run }: { run: AnyToolRun }) {
 
 function Bar({ run, useBuilt, runner }: { run: AnyToolRun; useBuilt: () => Built; runner: ToolRunner }) {
   const built = useBuilt();
+  const name = run.useBarName?.() ?? run.name;
   return (
     <RunBar
-      title={run.name}
+      title={name}
       input={built.input}
       problem={built.problem}
       runner={runner}
@@ -303,7 +312,9 @@ function RunHistory<K extends ToolName>({ run, choose }: { run: ToolRun<K>; choo
 }
 
 function RunAnswer({ run }: { run: AnyToolRun }) {
-  return <ChosenAnswer id={run.useChosen()} runs={[run]} empty={run.empty} />;
+  const id = run.useChosen();
+  if (!id && run.Unchosen) return <run.Unchosen />;
+  return <ChosenAnswer id={id} runs={[run]} empty={run.empty} />;
 }
 
 /** A run whose parts stand together in one pane (in a region when it names one). */
@@ -328,6 +339,14 @@ function ViewPanes({ def, profile }: { def: ToolViewDefinition; profile: Profile
   const history = (r: AnyToolRun) => (
     <RunHistory<ToolName> key={`${r.tool}-history`} run={r as ToolRun<ToolName>} choose={one?.choose} />
   );
+  if (def.oneColumn)
+    return (
+      <div className="tool-column">
+        {runs.map((r) => (
+          <WholeRun key={r.tool} run={r} />
+        ))}
+      </div>
+    );
   return (
     <div className="tool-layout">
       <div className="tool-side">
@@ -401,6 +420,7 @@ export function defineToolView(def: ToolViewDefinition): ComponentType {
         alternateOnly={def.alternateOnly}
       >
         <WithRunners runs={def.runs} got={{}}>
+          {def.Above && <def.Above />}
           <ViewPanes def={def} profile={profile} />
         </WithRunners>
       </ToolViewFrame>
