@@ -101,6 +101,73 @@ export function SelectField<V extends string>({
   );
 }
 
+/** A choice of one among a few, as radio buttons under a legend. */
+export function RadioField<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  /** The radios' group name. */
+  name: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (v: V) => void;
+}) {
+  return (
+    <fieldset className="tool-radios">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value}>
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+          />{' '}
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Counts by a key, as a two-column table ("By category": category → signals). */
+export function CountTable({
+  label,
+  head,
+  rows,
+}: {
+  label: string;
+  /** The two columns' heads. */
+  head: readonly [string, string];
+  rows: readonly { key: string; name: ReactNode; count: ReactNode }[];
+}) {
+  return (
+    <table className="dense" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">{head[0]}</th>
+          <th scope="col" className="right">
+            {head[1]}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <td>{r.name}</td>
+            <td className="right num">{r.count}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** A labelled check box. */
 export function CheckField({
   label,

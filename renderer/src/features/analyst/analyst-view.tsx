@@ -11,6 +11,7 @@ import { describePrice, TOOL_PRICES } from '../../../../shared/tool-prices';
 import { useSelection } from '../../state/selection';
 import { formatUtc } from '../../ui/time';
 import { defineToolView, toolRun, type Built } from '../../tools-common/define-tool';
+import { RadioField } from '../../tools-common/tool-view';
 import { useAnalystState, type AnalystMode } from './analyst-state';
 import { assessRun } from './assess-panel';
 
@@ -155,21 +156,16 @@ function QuestionForm() {
       >
         {question.length} / {QUESTION_MAX} characters
       </p>
-      <fieldset>
-        <legend>Mode</legend>
-        {(['fast', 'deep'] as AnalystMode[]).map((m) => (
-          <label key={m}>
-            <input
-              type="radio"
-              name="analyst-mode"
-              value={m}
-              checked={mode === m}
-              onChange={() => setMode(m)}
-            />{' '}
-            {m === 'fast' ? 'Fast' : 'Deep'}
-          </label>
-        ))}
-      </fieldset>
+      <RadioField
+        legend="Mode"
+        name="analyst-mode"
+        value={mode}
+        options={[
+          { value: 'fast', label: 'Fast' },
+          { value: 'deep', label: 'Deep' },
+        ]}
+        onChange={setMode}
+      />
       <p className="muted" data-testid="analyst-price">
         Documented price: {describePrice(TOOL_PRICES.analyst)}; charged when the answer is complete.
       </p>

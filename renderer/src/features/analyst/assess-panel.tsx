@@ -10,6 +10,7 @@ import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { formOfHandoff, useImageryHandoff } from '../../state/imagery-handoff';
 import { toolRun, type Built } from '../../tools-common/define-tool';
+import { RadioField } from '../../tools-common/tool-view';
 import { useAnalystState, type AssessKind } from './analyst-state';
 
 /** The event id as the profile's service takes it: an integer on the alternate profile. */
@@ -148,21 +149,16 @@ function AssessFields() {
           </button>
         </p>
       )}
-      <fieldset>
-        <legend>Kind</legend>
-        {(['quick', 'deep'] as AssessKind[]).map((k) => (
-          <label key={k}>
-            <input
-              type="radio"
-              name="assess-kind"
-              value={k}
-              checked={kind === k}
-              onChange={() => setKind(k)}
-            />{' '}
-            {k === 'quick' ? 'Quick' : 'Deep'} ({describePrice(priceOfCall('assess', { kind: k }))})
-          </label>
-        ))}
-      </fieldset>
+      <RadioField
+        legend="Kind"
+        name="assess-kind"
+        value={kind}
+        options={(['quick', 'deep'] as AssessKind[]).map((k) => ({
+          value: k,
+          label: `${k === 'quick' ? 'Quick' : 'Deep'} (${describePrice(priceOfCall('assess', { kind: k }))})`,
+        }))}
+        onChange={setKind}
+      />
       <p className="muted">An assessment the service already made is not charged again.</p>
     </form>
   );

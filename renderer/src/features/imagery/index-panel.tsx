@@ -6,7 +6,7 @@ import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
 import { INDEXES } from '../../../../shared/service/values';
 import { formatTokens } from '../../../../shared/tool-prices';
 import type { Built } from '../../tools-common/define-tool';
-import { CheckField, FieldList, SelectField } from '../../tools-common/tool-view';
+import { CheckField, CountTable, FieldList, SelectField } from '../../tools-common/tool-view';
 import { boxOf } from './imagery-params';
 import { useImageryState, type IndexForm } from './imagery-state';
 
@@ -98,24 +98,15 @@ export function IndexAnswer({ answer }: { answer: StoredAnswerOf<'index.series'>
         </p>
       )}
       {series.length > 0 && (
-        <table className="dense" aria-label="Index series">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col" className="right">
-                Value
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((p, i) => (
-              <tr key={i}>
-                <td className="num">{typeof p.date === 'string' ? p.date : '—'}</td>
-                <td className="right num">{typeof p.value === 'number' ? p.value : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountTable
+          label="Index series"
+          head={['Date', 'Value']}
+          rows={series.map((p, i) => ({
+            key: String(i),
+            name: <span className="num">{typeof p.date === 'string' ? p.date : '—'}</span>,
+            count: typeof p.value === 'number' ? p.value : '—',
+          }))}
+        />
       )}
     </div>
   );
