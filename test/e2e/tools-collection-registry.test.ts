@@ -69,7 +69,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     await expect
       .poll(() => bar.getByTestId('run-outcome').textContent())
       .toMatch(/^Charged 1 token · \d+ left/);
-    expect(await answer.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
+    expect(await answer.getByTestId('stored-charged').textContent()).toMatch('charged 1 token');
     expect(await answer.getByTestId('clamp-banner').textContent()).toMatch(/narrowed the time window/);
     expect(await answer.getByTestId('survey-window').textContent()).toMatch(/the service narrowed it/);
 
@@ -124,7 +124,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     const linkedCall = w.demo.requests.filter((r) => r.query.linked_to !== undefined).at(-1);
     expect(linkedCall).toMatchObject({ path: '/api/v1/signals', charged: 3 });
     expect(linkedCall?.query.linked_to).toMatch(/^facility:/);
-    expect(await linked.getByTestId('answer-charged').textContent()).toMatch('charged 3 tokens');
+    expect(await linked.getByTestId('stored-charged').textContent()).toMatch('charged 3 tokens');
     expect(await linked.getByTestId('linked-count').textContent()).toMatch(/^\d+ signals linked/);
     await shot('linked');
 
@@ -173,7 +173,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     expect(await answer.locator('.mark-cached').textContent()).toMatch(
       /asked \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
     );
-    expect(await answer.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
+    expect(await answer.getByTestId('stored-charged').textContent()).toMatch('charged 1 token');
     expect(await answer.getByTestId('clamp-banner').count()).toBe(1);
 
     await goTo(w.page, 'Registry');
@@ -186,7 +186,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
       .click();
     const results = w.page.getByRole('region', { name: 'Entity search answer' });
     await results.getByRole('table', { name: 'Entities' }).waitFor({ timeout: 30_000 });
-    expect(await results.getByTestId('answer-charged').textContent()).toMatch('charged 1 token');
+    expect(await results.getByTestId('stored-charged').textContent()).toMatch('charged 1 token');
     expect(await historyRows(w.page, 'Linked signals history').count()).toBe(2);
     await shot('offline');
     expect(problems).toEqual([]);

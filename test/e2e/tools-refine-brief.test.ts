@@ -245,7 +245,8 @@ describe('Brief periods, main profile (serve --base-url, a demo service the test
       .getByRole('button', { name: /^Show the answer/ })
       .click();
     await asked().waitFor({ timeout: 30_000 });
-    expect(await asked().textContent()).toMatch('asked: weekly');
+    // The kit's head of an asked answer: the request in one line, then what it charged.
+    expect(await asked().textContent()).toMatch('weekly · charged nothing');
     expect(await asked().getByTestId('brief-period').textContent()).toMatch(/^weekly brief · /);
     expect(await asked().locator('.mark-cached').textContent()).toMatch(
       /asked \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
@@ -255,7 +256,7 @@ describe('Brief periods, main profile (serve --base-url, a demo service the test
       .first()
       .getByRole('button', { name: /^Show the answer/ })
       .click();
-    await expect.poll(() => asked().textContent()).toMatch('asked: monthly');
+    await expect.poll(() => asked().textContent()).toMatch('monthly · charged nothing');
     expect(await asked().getByTestId('brief-plan-refusal').textContent()).toMatch(
       'Your plan does not include the monthly brief',
     );

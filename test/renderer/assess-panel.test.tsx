@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Result, StoredAnswer, StoredAnswerOf, ToolsWallet } from '../../shared/contract';
 import { Inspector } from '../../renderer/src/app/inspector';
-import { AssessPanel } from '../../renderer/src/features/analyst/assess-panel';
+import { AnalystView } from '../../renderer/src/features/analyst/analyst-view';
 import { useAnalystState } from '../../renderer/src/features/analyst/analyst-state';
 import { ImageryView } from '../../renderer/src/features/imagery/imagery-view';
 import { useImageryHandoff } from '../../renderer/src/state/imagery-handoff';
@@ -130,7 +130,7 @@ describe('Assessment', () => {
     const { client } = setup();
     useSelection.getState().select({ kind: 'signal', id: 'ev-1', label: 'Strike on the port' });
     useAnalystState.getState().assessEventOf('ev-1', 'Strike on the port');
-    const view = renderWithData(<AssessPanel />, client);
+    const view = renderWithData(<AnalystView />, client);
     const panel = await screen.findByRole('region', { name: 'Assess an event' });
     expect(within(panel).getByRole('radio', { name: 'Quick (5 tokens)' })).toBeTruthy();
     expect(within(panel).getByRole('radio', { name: 'Deep (15 tokens)' })).toBeTruthy();

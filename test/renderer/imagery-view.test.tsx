@@ -312,7 +312,10 @@ describe('Imagery view', () => {
       confirmed: true,
     });
     expect((await screen.findByTestId('ships-count')).textContent).toBe('3');
-    expect(screen.getByTestId('ships-answer').textContent).toMatch(/charged 15 tokens/);
+    // The kit's head of the shown detection says what it charged.
+    expect(
+      within(screen.getByRole('region', { name: 'Ships answer' })).getByTestId('stored-charged').textContent,
+    ).toMatch(/charged 15 tokens/);
   });
 
   it('estimates an index series over the box for free, and says what measuring would cost', async () => {

@@ -31,6 +31,14 @@ export function useDrawnChoice(why?: string): BoxChoice {
   return { label: 'Use the drawn box', box: useDrawnBox(), from: 'The box drawn on the map', why };
 }
 
+/** The box the signal filters are narrowed to, offered (none while they are not). */
+export function useFiltersChoice(): BoxChoice | null {
+  const box = useViewState((s) => s.filters.bbox);
+  return box && box[2] >= box[0]
+    ? { label: 'Use the filters’ box', box: fmt(box), from: 'The signal filters’ box' }
+    : null;
+}
+
 /** The map's view as a box, offered (read when the button is pressed). */
 export function useMapViewChoice(): BoxChoice {
   const map = useViewState((s) => s.map);

@@ -19,11 +19,14 @@ import { formatTokens } from '../../../shared/tool-prices';
  */
 export function ToolViewFrame({
   testId,
+  className,
   what,
   alternateOnly,
   children,
 }: {
   testId: string;
+  /** The view's own class, beside the kit's. */
+  className?: string;
   /** What the view offers, for the empty states ("claims and their evidence classes"). */
   what: string;
   alternateOnly?: { title: string; body: string };
@@ -31,7 +34,7 @@ export function ToolViewFrame({
 }) {
   const info = useAppInfo().data;
   const frame = (body: ReactNode) => (
-    <div className="list-view tool-view" data-testid={testId}>
+    <div className={`list-view tool-view${className ? ` ${className}` : ''}`} data-testid={testId}>
       {body}
     </div>
   );
@@ -68,6 +71,117 @@ export function Field({
     <label className="tool-field">
       <span>{label}</span>
       <input type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+    </label>
+  );
+}
+
+/** A labelled choice among options. */
+export function SelectField<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (v: V) => void;
+}) {
+  return (
+    <label className="tool-field">
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A choice of one among a few, as radio buttons under a legend. */
+export function RadioField<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  /** The radios' group name. */
+  name: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (v: V) => void;
+}) {
+  return (
+    <fieldset className="tool-radios">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value}>
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+          />{' '}
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Counts by a key, as a two-column table ("By category": category → signals). */
+export function CountTable({
+  label,
+  head,
+  rows,
+}: {
+  label: string;
+  /** The two columns' heads. */
+  head: readonly [string, string];
+  rows: readonly { key: string; name: ReactNode; count: ReactNode }[];
+}) {
+  return (
+    <table className="dense" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">{head[0]}</th>
+          <th scope="col" className="right">
+            {head[1]}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <td>{r.name}</td>
+            <td className="right num">{r.count}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A labelled check box. */
+export function CheckField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <label className="tool-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
     </label>
   );
 }
@@ -133,22 +247,26 @@ export function StoredMarks({ answer }: { answer: StoredAnswer }) {
 }
 
 /**
- * The stored answer chosen in a view (from the cache, so offline too): its marks, the request
- * in one line, what it charged, the clamps, then `children(answer)` for a done call or the
- * service's words for a refused one.
+ * The stored answer chosen in a view (from the cache, so offline too): its heading, its marks,
+ * the request in one line, what it charged, then `lead(answer)` (whatever its state), the
+ * clamps, and `children(answer)` for a done call or the service's words for a refused one.
  */
 export function StoredAnswerPanel({
   id,
   label,
+  heading,
   summary,
   empty,
+  lead,
   children,
 }: {
   id: string | null;
   /** The region's name ("Elevation answer"). */
-  label: string;
+  label: string | ((a: StoredAnswer) => string);
+  heading?: (a: StoredAnswer) => string | undefined;
   summary: (a: StoredAnswer) => string;
   empty: string;
+  lead?: (a: StoredAnswer) => ReactNode;
   children: (a: StoredAnswer) => ReactNode;
 }) {
   const chosen = useToolAnswer(id);
@@ -166,16 +284,24 @@ export function StoredAnswerPanel({
     );
   const answer = chosen.data;
   if (!answer) return <EmptyState tone="loading" title="Reading the stored answer…" />;
+  const title = heading?.(answer);
   return (
-    <section className="tool-stored" aria-label={label}>
+    <section className="tool-stored" aria-label={typeof label === 'string' ? label : label(answer)}>
+      {title && <h2 className="section-title">{title}</h2>}
       <p className="view-line">
         <StoredMarks answer={answer} />
         <span className="muted"> {summary(answer)}</span>
         <span className="muted" data-testid="stored-charged">
           {' '}
-          · {answer.charged === null ? 'charged nothing' : `charged ${formatTokens(answer.charged)}`}
+          ·{' '}
+          {answer.status === 'running'
+            ? 'charged when the job completes'
+            : answer.charged === null
+              ? 'charged nothing'
+              : `charged ${formatTokens(answer.charged)}`}
         </span>
       </p>
+      {lead?.(answer)}
       <StoredOutcome answer={answer}>
         {answer.status === 'done' && answer.answer ? children(answer) : null}
       </StoredOutcome>

@@ -5,29 +5,33 @@
 // findings name events: choosing one selects it everywhere. Every run is kept in the history,
 // readable offline. The assessment panel sits beside it.
 import './analyst.css';
-import type { StoredAnswerOf } from '../../../../shared/contract';
+import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
 import type { AnalystBrief } from '../../../../shared/service/common';
-import { describePrice, formatTokens, TOOL_PRICES } from '../../../../shared/tool-prices';
-import { useAppInfo, useToolAnswer } from '../../data';
+import { describePrice, TOOL_PRICES } from '../../../../shared/tool-prices';
 import { useSelection } from '../../state/selection';
-import { ClampBanner } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
 import { formatUtc } from '../../ui/time';
-import { RunBar, useToolRunner } from '../../tools-common/run-bar';
-import { ToolHistory } from '../../tools-common/tool-history';
+import { defineToolView, toolRun, type Built } from '../../tools-common/define-tool';
+import { RadioField } from '../../tools-common/tool-view';
 import { useAnalystState, type AnalystMode } from './analyst-state';
-import { AssessPanel } from './assess-panel';
-import { StoredMarks } from '../../tools-common/tool-view';
+import { assessRun } from './assess-panel';
 
 /** The service's limit on a question (POST /analyst), refused here before anything is sent. */
 export const QUESTION_MAX = 500;
 
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-export function summarizeQuestion(a: { tool: string; request: unknown }): string {
-  if (a.tool !== 'analyst') return a.tool;
-  const r = a.request as { question: string; mode?: AnalystMode };
-  return `${r.mode ?? 'fast'} · “${clip(r.question)}”`;
+export const summarizeQuestion = (r: ToolParams<'analyst'>): string =>
+  `${r.mode ?? 'fast'} · “${clip(r.question)}”`;
+
+export function buildQuestion(question: string, mode: AnalystMode): Built {
+  const text = question.trim();
+  if (!text) return { input: null, problem: 'Type a question.' };
+  if (question.length > QUESTION_MAX)
+    return {
+      input: null,
+      problem: `The question is ${question.length} characters; the service takes at most ${QUESTION_MAX}. Shorten it to ask.`,
+    };
+  return { input: { tool: 'analyst', params: { question: text, mode } }, problem: null };
 }
 
 function Findings({ brief }: { brief: AnalystBrief }) {
@@ -98,54 +102,33 @@ function JobProgress({ answer }: { answer: StoredAnswerOf<'analyst'> }) {
   );
 }
 
-function StoredAnalyst({ answer }: { answer: StoredAnswerOf<'analyst'> }) {
+function AnalystAnswer({ answer }: { answer: StoredAnswerOf<'analyst'> }) {
   const brief = answer.answer?.brief ?? null;
   const assessment = brief?.assessment;
+  if (!brief) return <p className="muted">The answer holds no brief.</p>;
   return (
-    <section className="analyst-stored" aria-label="Analyst answer">
-      <p className="answer-line">
-        <StoredMarks answer={answer} />
-        <span className="muted">{summarizeQuestion(answer)}</span>
-        {/* A running job is charged on completion: what the 202 stated is not its price. */}
-        {answer.status === 'running' ? (
-          <span className="muted">· charged when the job completes</span>
-        ) : (
-          answer.charged !== null && <span className="muted">· charged {formatTokens(answer.charged)}</span>
-        )}
-      </p>
-      <ClampBanner clamps={answer.clamps} />
-      <JobProgress answer={answer} />
-      {answer.status === 'failed' ? (
-        <EmptyState tone="error" title="The service refused this question">
-          <p>{answer.error?.message}</p>
-        </EmptyState>
-      ) : brief ? (
-        <article data-testid="analyst-brief">
-          {brief.summary && <p>{brief.summary}</p>}
-          <Findings brief={brief} />
-          {assessment && (
-            <p>
-              <strong>Assessment:</strong>{' '}
-              {typeof assessment === 'string' ? assessment : JSON.stringify(assessment)}
-            </p>
-          )}
-          {brief.citations && brief.citations.length > 0 && (
-            <section aria-label="Citations">
-              <h3 className="section-title">Citations</h3>
-              <ul>
-                {brief.citations.map((c) => (
-                  <li key={c} className="mono">
-                    {c}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </article>
-      ) : answer.status === 'done' ? (
-        <p className="muted">The answer holds no brief.</p>
-      ) : null}
-    </section>
+    <article data-testid="analyst-brief">
+      {brief.summary && <p>{brief.summary}</p>}
+      <Findings brief={brief} />
+      {assessment && (
+        <p>
+          <strong>Assessment:</strong>{' '}
+          {typeof assessment === 'string' ? assessment : JSON.stringify(assessment)}
+        </p>
+      )}
+      {brief.citations && brief.citations.length > 0 && (
+        <section aria-label="Citations">
+          <h3 className="section-title">Citations</h3>
+          <ul>
+            {brief.citations.map((c) => (
+              <li key={c} className="mono">
+                {c}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
   );
 }
 
@@ -173,21 +156,16 @@ function QuestionForm() {
       >
         {question.length} / {QUESTION_MAX} characters
       </p>
-      <fieldset>
-        <legend>Mode</legend>
-        {(['fast', 'deep'] as AnalystMode[]).map((m) => (
-          <label key={m}>
-            <input
-              type="radio"
-              name="analyst-mode"
-              value={m}
-              checked={mode === m}
-              onChange={() => setMode(m)}
-            />{' '}
-            {m === 'fast' ? 'Fast' : 'Deep'}
-          </label>
-        ))}
-      </fieldset>
+      <RadioField
+        legend="Mode"
+        name="analyst-mode"
+        value={mode}
+        options={[
+          { value: 'fast', label: 'Fast' },
+          { value: 'deep', label: 'Deep' },
+        ]}
+        onChange={setMode}
+      />
       <p className="muted" data-testid="analyst-price">
         Documented price: {describePrice(TOOL_PRICES.analyst)}; charged when the answer is complete.
       </p>
@@ -195,72 +173,35 @@ function QuestionForm() {
   );
 }
 
-export function AnalystView() {
-  const info = useAppInfo().data;
-  const question = useAnalystState((s) => s.question);
-  const mode = useAnalystState((s) => s.mode);
-  const setQuestion = useAnalystState((s) => s.setQuestion);
-  const setMode = useAnalystState((s) => s.setMode);
-  const chosenId = useAnalystState((s) => s.chosenId);
-  const choose = useAnalystState((s) => s.choose);
-  const runner = useToolRunner('analyst question', (a) => choose(a.id));
-  const chosen = useToolAnswer(chosenId);
+const state = () => useAnalystState.getState();
 
-  if (!info?.profile)
-    return (
-      <div className="list-view analyst-view" data-testid="analyst-view">
-        <EmptyState title="No service yet">
-          <p>Connect a service (or use demo mode) to ask its analyst.</p>
-        </EmptyState>
-      </div>
-    );
-  const text = question.trim();
-  const problem = !text
-    ? 'Type a question.'
-    : question.length > QUESTION_MAX
-      ? `The question is ${question.length} characters; the service takes at most ${QUESTION_MAX}. Shorten it to ask.`
-      : null;
-  const input = problem ? null : ({ tool: 'analyst', params: { question: text, mode } } as const);
-  return (
-    <div className="list-view analyst-view" data-testid="analyst-view">
-      <div className="tool-layout analyst-layout">
-        <div className="tool-side">
-          <h2 className="section-title">Ask the analyst</h2>
-          <QuestionForm />
-          <RunBar title="analyst question" input={input} problem={problem} runner={runner} />
-          <AssessPanel />
-        </div>
-        <div className="tool-main">
-          {!chosenId ? (
-            <EmptyState title="No answer shown">
-              <p>
-                Ask a question, or choose a stored one in the history below (stored answers read offline).
-              </p>
-            </EmptyState>
-          ) : chosen.error ? (
-            <EmptyState tone="error" title="The stored answer could not be read">
-              <p>{chosen.error.message}</p>
-            </EmptyState>
-          ) : !chosen.data ? (
-            <EmptyState tone="loading" title="Reading the stored answer…" />
-          ) : chosen.data.tool === 'analyst' ? (
-            <StoredAnalyst answer={chosen.data} />
-          ) : null}
-          <ToolHistory
-            tool="analyst"
-            title="Analyst"
-            chosenId={chosenId}
-            summary={summarizeQuestion}
-            onChoose={(a) => choose(a.id)}
-            onRunAgain={(a) => {
-              if (a.tool !== 'analyst') return;
-              setQuestion(a.request.question);
-              setMode(a.request.mode ?? 'fast');
-              runner.start({ tool: 'analyst', params: a.request });
-            }}
-          />
-        </div>
-      </div>
-    </div>
-  );
-}
+export const AnalystView = defineToolView({
+  testId: 'analyst-view',
+  className: 'analyst-view',
+  what: 'an answer of its analyst',
+  runs: [
+    toolRun({
+      tool: 'analyst',
+      name: 'analyst question',
+      title: 'Analyst',
+      heading: 'Ask the analyst',
+      empty: 'Ask a question, or choose a stored one in the history below (stored answers read offline).',
+      Form: QuestionForm,
+      useBuilt: () =>
+        buildQuestion(
+          useAnalystState((s) => s.question),
+          useAnalystState((s) => s.mode),
+        ),
+      useChosen: () => useAnalystState((s) => s.chosenId),
+      choose: (id) => state().choose(id),
+      summarize: summarizeQuestion,
+      refill: (request) => {
+        state().setQuestion(request.question);
+        state().setMode(request.mode ?? 'fast');
+      },
+      Lead: JobProgress,
+      Answer: AnalystAnswer,
+    }),
+    assessRun,
+  ],
+});

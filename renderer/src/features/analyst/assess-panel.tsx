@@ -3,18 +3,15 @@
 // imagery handoff: the exact /imagery inputs, which "Search imagery with these parameters"
 // puts in the Imagery form unchanged. An answer the service had cached says so: it is not
 // charged again. Reached from the Analyst view and from the inspector's "Assess…".
-import type { Profile, StoredAnswer, StoredAnswerOf } from '../../../../shared/contract';
+import type { Profile, StoredAnswerOf, ToolParams } from '../../../../shared/contract';
 import { describePrice, formatTokens, priceOfCall } from '../../../../shared/tool-prices';
-import { useAppInfo, useToolAnswer } from '../../data';
+import { useAppInfo } from '../../data';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
-import { ClampBanner } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
-import { RunBar, useToolRunner } from '../../tools-common/run-bar';
-import { ToolHistory } from '../../tools-common/tool-history';
 import { formOfHandoff, useImageryHandoff } from '../../state/imagery-handoff';
+import { toolRun, type Built } from '../../tools-common/define-tool';
+import { RadioField } from '../../tools-common/tool-view';
 import { useAnalystState, type AssessKind } from './analyst-state';
-import { StoredMarks } from '../../tools-common/tool-view';
 
 /** The event id as the profile's service takes it: an integer on the alternate profile. */
 export function eventIdFor(text: string, profile: Profile): string | number {
@@ -22,8 +19,8 @@ export function eventIdFor(text: string, profile: Profile): string | number {
   return profile === 'alternate' && /^\d+$/.test(t) ? Number(t) : t;
 }
 
-export const summarizeAssess = (a: StoredAnswer): string =>
-  a.tool === 'assess' ? `${a.request.kind ?? 'quick'} · event ${a.request.eventId}` : a.tool;
+export const summarizeAssess = (r: ToolParams<'assess'>): string =>
+  `${r.kind ?? 'quick'} · event ${r.eventId}`;
 
 const words = (v: string) => v.replace(/_/g, ' ');
 
@@ -38,190 +35,164 @@ function AssessmentAnswer({ answer }: { answer: StoredAnswerOf<'assess'> }) {
   const params = handoff?.parameters ?? null;
   const shown = (v: unknown) =>
     v === null || v === undefined ? '—' : Array.isArray(v) ? v.join(', ') : String(v);
+  if (!a) return null;
   return (
-    <section className="assess-answer" aria-label="Assessment answer">
-      <p className="answer-line">
-        <StoredMarks answer={answer} />
-        <span className="muted">{summarizeAssess(answer)}</span>
+    <>
+      <p data-testid="assess-charge">
+        {a.cached
+          ? 'The service had this assessment cached: not charged again.'
+          : answer.charged === null
+            ? 'The service stated no charge.'
+            : `Charged ${formatTokens(answer.charged)}.`}
       </p>
-      <ClampBanner clamps={answer.clamps} />
-      {answer.status === 'failed' ? (
-        <EmptyState tone="error" title="The service refused this assessment">
-          <p>{answer.error?.message}</p>
-        </EmptyState>
-      ) : !a ? (
-        <p className="muted">No answer yet.</p>
-      ) : (
-        <>
-          <p data-testid="assess-charge">
-            {a.cached
-              ? 'The service had this assessment cached: not charged again.'
-              : answer.charged === null
-                ? 'The service stated no charge.'
-                : `Charged ${formatTokens(answer.charged)}.`}
-          </p>
-          <dl className="assess-facts">
-            <dt>Summary</dt>
-            <dd data-testid="assess-summary">{content?.summary ?? '—'}</dd>
-            <dt>Observability</dt>
-            <dd>{content?.observability !== undefined ? shown(content?.observability) : '—'}</dd>
-            <dt>Recommended sensors</dt>
-            <dd>{content?.recommendedSensors?.length ? content.recommendedSensors.join(', ') : '—'}</dd>
-            {context?.target && (
-              <>
-                <dt>Target</dt>
-                <dd>{context.target}</dd>
-              </>
-            )}
-            {context?.quality_status && (
-              <>
-                <dt>Quality</dt>
-                <dd>{words(context.quality_status)}</dd>
-              </>
-            )}
-          </dl>
-          {handoff && (
-            <section aria-label="Imagery handoff">
-              <h3 className="section-title">Imagery handoff</h3>
-              {params ? (
-                <dl className="assess-facts" data-testid="handoff-parameters">
-                  <dt>Box</dt>
-                  <dd>{shown(params.bbox)}</dd>
-                  <dt>Event date</dt>
-                  <dd>{shown(params.eventDate)}</dd>
-                  <dt>Event point</dt>
-                  <dd>{shown(params.eventPoint)}</dd>
-                  <dt>Event AOI</dt>
-                  <dd>{shown(params.eventAoi)}</dd>
-                  <dt>Event time</dt>
-                  <dd>{shown(params.eventTimestamp)}</dd>
-                </dl>
-              ) : (
-                <p className="muted">The handoff names no parameters.</p>
-              )}
-              {handoff.missing_parameters && handoff.missing_parameters.length > 0 && (
-                <ul className="muted">
-                  {handoff.missing_parameters.map((m, i) => (
-                    <li key={i}>
-                      Missing {m.field ?? 'a parameter'}
-                      {m.reason ? `: ${m.reason}` : ''}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {params && (
-                <p>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      const title = label ?? `event ${answer.request.eventId}`;
-                      give(`${title} (via its assessment's imagery handoff)`, {
-                        ...formOfHandoff(params),
-                        ...(params.bbox ? { bboxFrom: `The assessment's imagery handoff: ${title}` } : {}),
-                      });
-                      setView('imagery');
-                    }}
-                  >
-                    Search imagery with these parameters
-                  </button>
-                </p>
-              )}
-            </section>
+      <dl className="assess-facts">
+        <dt>Summary</dt>
+        <dd data-testid="assess-summary">{content?.summary ?? '—'}</dd>
+        <dt>Observability</dt>
+        <dd>{content?.observability !== undefined ? shown(content?.observability) : '—'}</dd>
+        <dt>Recommended sensors</dt>
+        <dd>{content?.recommendedSensors?.length ? content.recommendedSensors.join(', ') : '—'}</dd>
+        {context?.target && (
+          <>
+            <dt>Target</dt>
+            <dd>{context.target}</dd>
+          </>
+        )}
+        {context?.quality_status && (
+          <>
+            <dt>Quality</dt>
+            <dd>{words(context.quality_status)}</dd>
+          </>
+        )}
+      </dl>
+      {handoff && (
+        <section aria-label="Imagery handoff">
+          <h3 className="section-title">Imagery handoff</h3>
+          {params ? (
+            <dl className="assess-facts" data-testid="handoff-parameters">
+              <dt>Box</dt>
+              <dd>{shown(params.bbox)}</dd>
+              <dt>Event date</dt>
+              <dd>{shown(params.eventDate)}</dd>
+              <dt>Event point</dt>
+              <dd>{shown(params.eventPoint)}</dd>
+              <dt>Event AOI</dt>
+              <dd>{shown(params.eventAoi)}</dd>
+              <dt>Event time</dt>
+              <dd>{shown(params.eventTimestamp)}</dd>
+            </dl>
+          ) : (
+            <p className="muted">The handoff names no parameters.</p>
           )}
-        </>
+          {handoff.missing_parameters && handoff.missing_parameters.length > 0 && (
+            <ul className="muted">
+              {handoff.missing_parameters.map((m, i) => (
+                <li key={i}>
+                  Missing {m.field ?? 'a parameter'}
+                  {m.reason ? `: ${m.reason}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+          {params && (
+            <p>
+              <button
+                type="button"
+                onClick={() => {
+                  const title = label ?? `event ${answer.request.eventId}`;
+                  give(`${title} (via its assessment's imagery handoff)`, {
+                    ...formOfHandoff(params),
+                    ...(params.bbox ? { bboxFrom: `The assessment's imagery handoff: ${title}` } : {}),
+                  });
+                  setView('imagery');
+                }}
+              >
+                Search imagery with these parameters
+              </button>
+            </p>
+          )}
+        </section>
       )}
-    </section>
+    </>
   );
 }
 
-export function AssessPanel() {
-  const profile = useAppInfo().data?.profile ?? null;
+function AssessFields() {
   const selection = useSelection((s) => s.selection);
   const eventText = useAnalystState((s) => s.assessEvent);
   const label = useAnalystState((s) => s.assessLabel);
   const kind = useAnalystState((s) => s.assessKind);
   const setKind = useAnalystState((s) => s.setAssessKind);
   const assessEventOf = useAnalystState((s) => s.assessEventOf);
-  const chosenId = useAnalystState((s) => s.assessId);
-  const choose = useAnalystState((s) => s.chooseAssessment);
-  const runner = useToolRunner('assessment', (a) => choose(a.id));
-  const chosen = useToolAnswer(chosenId);
   const selectedSignal =
     selection && (selection.kind === 'signal' || selection.kind === 'event') ? selection : null;
-  const input =
-    profile && eventText.trim()
-      ? ({ tool: 'assess', params: { eventId: eventIdFor(eventText, profile), kind } } as const)
-      : null;
   return (
-    <section className="assess-panel" aria-label="Assess an event">
-      <h2 className="section-title">Assessment</h2>
-      <form className="assess-form" aria-label="Assessment" onSubmit={(e) => e.preventDefault()}>
-        <label className="analyst-field">
-          <span>Event id</span>
-          <input
-            type="text"
-            value={eventText}
-            onChange={(e) => assessEventOf(e.target.value, null)}
-            placeholder="the signal's id"
-          />
-        </label>
-        {label && <p className="muted">The event: {label}</p>}
-        {selectedSignal && selectedSignal.id !== eventText && (
-          <p>
-            <button
-              type="button"
-              className="ghost"
-              onClick={() => assessEventOf(selectedSignal.id, selectedSignal.label ?? null)}
-            >
-              Use the selected signal
-            </button>
-          </p>
-        )}
-        <fieldset>
-          <legend>Kind</legend>
-          {(['quick', 'deep'] as AssessKind[]).map((k) => (
-            <label key={k}>
-              <input
-                type="radio"
-                name="assess-kind"
-                value={k}
-                checked={kind === k}
-                onChange={() => setKind(k)}
-              />{' '}
-              {k === 'quick' ? 'Quick' : 'Deep'} ({describePrice(priceOfCall('assess', { kind: k }))})
-            </label>
-          ))}
-        </fieldset>
-        <p className="muted">An assessment the service already made is not charged again.</p>
-      </form>
-      <RunBar
-        title="assessment"
-        input={input}
-        problem={input ? null : 'Give the event to assess: select a signal, or type its id.'}
-        runner={runner}
-        threshold={false}
+    <form className="tool-form assess-form" aria-label="Assessment" onSubmit={(e) => e.preventDefault()}>
+      <label className="tool-field">
+        <span>Event id</span>
+        <input
+          type="text"
+          value={eventText}
+          onChange={(e) => assessEventOf(e.target.value, null)}
+          placeholder="the signal's id"
+        />
+      </label>
+      {label && <p className="muted">The event: {label}</p>}
+      {selectedSignal && selectedSignal.id !== eventText && (
+        <p>
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => assessEventOf(selectedSignal.id, selectedSignal.label ?? null)}
+          >
+            Use the selected signal
+          </button>
+        </p>
+      )}
+      <RadioField
+        legend="Kind"
+        name="assess-kind"
+        value={kind}
+        options={(['quick', 'deep'] as AssessKind[]).map((k) => ({
+          value: k,
+          label: `${k === 'quick' ? 'Quick' : 'Deep'} (${describePrice(priceOfCall('assess', { kind: k }))})`,
+        }))}
+        onChange={setKind}
       />
-      {chosenId &&
-        (chosen.error ? (
-          <EmptyState tone="error" title="The stored assessment could not be read">
-            <p>{chosen.error.message}</p>
-          </EmptyState>
-        ) : !chosen.data ? (
-          <EmptyState tone="loading" title="Reading the stored assessment…" />
-        ) : chosen.data.tool === 'assess' ? (
-          <AssessmentAnswer answer={chosen.data} />
-        ) : null)}
-      <ToolHistory
-        tool="assess"
-        title="Assessment"
-        chosenId={chosenId}
-        summary={summarizeAssess}
-        onChoose={(a) => choose(a.id)}
-        onRunAgain={(a) => {
-          if (a.tool !== 'assess') return;
-          runner.start({ tool: 'assess', params: a.request });
-        }}
-      />
-    </section>
+      <p className="muted">An assessment the service already made is not charged again.</p>
+    </form>
   );
 }
+
+export function buildAssess(eventText: string, kind: AssessKind, profile: Profile | null): Built {
+  if (!profile || !eventText.trim())
+    return { input: null, problem: 'Give the event to assess: select a signal, or type its id.' };
+  return {
+    input: { tool: 'assess', params: { eventId: eventIdFor(eventText, profile), kind } },
+    problem: null,
+  };
+}
+
+const state = () => useAnalystState.getState();
+
+/** The assessment, a run of the Analyst view (its own region in the side pane). */
+export const assessRun = toolRun({
+  tool: 'assess',
+  name: 'assessment',
+  title: 'Assessment',
+  heading: 'Assessment',
+  section: 'Assess an event',
+  place: 'side',
+  threshold: false,
+  Form: AssessFields,
+  useBuilt: () =>
+    buildAssess(
+      useAnalystState((s) => s.assessEvent),
+      useAnalystState((s) => s.assessKind),
+      useAppInfo().data?.profile ?? null,
+    ),
+  useChosen: () => useAnalystState((s) => s.assessId),
+  choose: (id) => state().chooseAssessment(id),
+  summarize: summarizeAssess,
+  Answer: AssessmentAnswer,
+});

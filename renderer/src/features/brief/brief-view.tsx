@@ -3,16 +3,17 @@
 // asked of the service now (GET /brief is free): a plan without that period answers the daily
 // brief and says so, and that is shown in its words where the answer is shown, with the
 // periods the service offers. Every brief asked is kept in the history, readable offline.
-import { useState } from 'react';
-import { BRIEF_PERIODS, type ClampNote, type StoredAnswerOf } from '../../../../shared/contract';
-import { useToolAnswer } from '../../data';
-import { AnswerMarks, ClampBanner } from '../../ui/answer-marks';
-import { EmptyState } from '../../ui/empty-state';
-import { HonestyMark } from '../../ui/honesty-mark';
-import { formatUtc } from '../../ui/time';
-import { RunBar, useToolRunner } from '../../tools-common/run-bar';
-import { ToolHistory } from '../../tools-common/tool-history';
+import {
+  BRIEF_PERIODS,
+  type ClampNote,
+  type StoredAnswerOf,
+  type ToolParams,
+} from '../../../../shared/contract';
 import { useAppInfo, useBrief } from '../../data';
+import { AnswerMarks } from '../../ui/answer-marks';
+import { EmptyState } from '../../ui/empty-state';
+import { formatUtc } from '../../ui/time';
+import { defineToolView, toolRun, type Built } from '../../tools-common/define-tool';
 import {
   briefOf,
   briefOfAnswer,
@@ -21,8 +22,8 @@ import {
   jsonText,
   type BriefReading,
 } from '../../data/records';
+import { useBriefState } from './brief-state';
 
-type Period = (typeof BRIEF_PERIODS)[number];
 const day = (v: string | null) => (v ? (v.length > 10 ? formatUtc(v) : v) : null);
 
 /** One brief answer (GET /brief's body, either profile): headline, developments, judgments. */
@@ -86,152 +87,138 @@ function periodRefusal(clamps: readonly ClampNote[]): string | null {
   return null;
 }
 
-export const summarizeBrief = (a: { tool: string; request: unknown }): string => {
-  if (a.tool !== 'brief') return a.tool;
-  const r = a.request as { period?: string; date?: string };
-  return [r.period ?? 'daily', r.date ? `for ${r.date}` : null].filter(Boolean).join(' ');
-};
+export const summarizeBrief = (r: ToolParams<'brief'>): string =>
+  [r.period ?? 'daily', r.date ? `for ${r.date}` : null].filter(Boolean).join(' ');
 
-function StoredBrief({ answer }: { answer: StoredAnswerOf<'brief'> }) {
-  const got = briefOfAnswer(answer);
-  const brief = got && briefReading(got);
+/** Above an asked brief: the way back to the synced one, and a period the plan lacks. */
+function AskedLead({ answer }: { answer: StoredAnswerOf<'brief'> }) {
+  const choose = useBriefState((s) => s.choose);
   const refusal = periodRefusal(answer.clamps);
-  const applied = brief?.period.type ?? answer.request.period ?? 'daily';
-  const available = brief?.available ?? [];
   return (
-    <section aria-label="Asked brief">
-      <p className="answer-line">
-        <span className="answer-marks">
-          {answer.demo && <HonestyMark kind="demo" title="Demo data, not from the live service" />}
-          <HonestyMark
-            kind="cached"
-            detail={`asked ${formatUtc(answer.askedAt)}`}
-            title="Stored in the local cache when it was asked; readable offline"
-          />
-        </span>{' '}
-        <span className="muted">asked: {summarizeBrief(answer)}</span>
+    <>
+      <p>
+        <button type="button" className="ghost" onClick={() => choose(null)}>
+          Show the synced brief
+        </button>
       </p>
       {refusal && (
         <p className="banner" role="note" data-testid="brief-plan-refusal">
           {refusal}
         </p>
       )}
-      <ClampBanner clamps={answer.clamps} />
-      {answer.status === 'failed' ? (
-        <EmptyState tone="error" title="The service refused this brief">
-          <p>{answer.error?.message}</p>
-        </EmptyState>
-      ) : got ? (
-        <>
-          {brief && <BriefArticle brief={brief} label={applied} />}
-          {available.length > 0 && (
-            <section aria-label="Available periods">
-              <h3>Available periods</h3>
-              <ul data-testid="brief-available">
-                {available.map((a, i) => (
-                  <li key={i}>
-                    {day(a.start) ?? '?'} → {day(a.end) ?? '?'}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </>
-      ) : (
-        <p className="muted">No answer yet.</p>
-      )}
-    </section>
+    </>
   );
 }
 
-export function BriefView() {
-  const [period, setPeriod] = useState<Period>('daily');
-  const [askedId, setAskedId] = useState<string | null>(null);
+function AskedBrief({ answer }: { answer: StoredAnswerOf<'brief'> }) {
+  const got = briefOfAnswer(answer);
+  const brief = got && briefReading(got);
+  const applied = brief?.period.type ?? answer.request.period ?? 'daily';
+  const available = brief?.available ?? [];
+  if (!got) return null;
+  return (
+    <>
+      {brief && <BriefArticle brief={brief} label={applied} />}
+      {available.length > 0 && (
+        <section aria-label="Available periods">
+          <h3>Available periods</h3>
+          <ul data-testid="brief-available">
+            {available.map((a, i) => (
+              <li key={i}>
+                {day(a.start) ?? '?'} → {day(a.end) ?? '?'}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** The brief the sync stored for the period (the cache's), while no asked one is in view. */
+function SyncedBrief() {
+  const period = useBriefState((s) => s.period);
   const answer = useBrief({ period });
-  const info = useAppInfo().data;
-  const demo = info?.mode === 'demo';
-  const profile = info?.profile ?? null;
-  const asked = useToolAnswer(askedId);
-  const runner = useToolRunner('brief', (a) => setAskedId(a.id));
   const data = answer.data;
   const brief = data ? briefReading(briefOf(data)) : null;
-  // The alternate service's brief takes a day, not a period: it is asked for its daily brief.
-  const input = profile ? ({ tool: 'brief', params: profile === 'main' ? { period } : {} } as const) : null;
+  if (answer.error)
+    return (
+      <EmptyState tone="error" title="The brief could not be read from the cache">
+        <p>{answer.error.message}</p>
+      </EmptyState>
+    );
+  if (!data) return <EmptyState tone="loading" title="Reading the brief…" />;
+  if (!brief)
+    return (
+      <EmptyState title={`No ${period} brief in the cache yet`}>
+        <p>The next sync stores the service's daily brief (see Status); ask for a period above.</p>
+      </EmptyState>
+    );
+  return <BriefArticle brief={brief} label={data.period} />;
+}
+
+/** The periods, and the synced brief's marks while it is the one shown. */
+function Periods() {
+  const period = useBriefState((s) => s.period);
+  const setPeriod = useBriefState((s) => s.setPeriod);
+  const askedId = useBriefState((s) => s.askedId);
+  const data = useBrief({ period }).data;
+  const demo = useAppInfo().data?.mode === 'demo';
   return (
-    <div className="list-view" data-testid="brief-view">
-      <div className="filter-bar" role="group" aria-label="Brief period">
-        {BRIEF_PERIODS.map((x) => (
-          <button
-            key={x}
-            type="button"
-            className="pill"
-            aria-pressed={period === x}
-            onClick={() => {
-              setPeriod(x);
-              setAskedId(null);
-            }}
-          >
-            {x}
-          </button>
-        ))}
-        {data && !askedId && <AnswerMarks demo={demo} asOf={data.asOf} />}
-      </div>
-      <div className="table-scroll">
-        {profile && (
-          <RunBar
-            title={profile === 'main' ? `${period} brief` : 'daily brief'}
-            input={input}
-            problem={
-              profile === 'alternate' && period !== 'daily'
-                ? 'The alternate service’s brief covers a day: it is asked for the daily one.'
-                : null
-            }
-            runner={runner}
-            threshold={false}
-          />
-        )}
-        {askedId ? (
-          asked.error ? (
-            <EmptyState tone="error" title="The stored brief could not be read">
-              <p>{asked.error.message}</p>
-            </EmptyState>
-          ) : !asked.data ? (
-            <EmptyState tone="loading" title="Reading the stored brief…" />
-          ) : asked.data.tool === 'brief' ? (
-            <>
-              <p>
-                <button type="button" className="ghost" onClick={() => setAskedId(null)}>
-                  Show the synced brief
-                </button>
-              </p>
-              <StoredBrief answer={asked.data} />
-            </>
-          ) : null
-        ) : answer.error ? (
-          <EmptyState tone="error" title="The brief could not be read from the cache">
-            <p>{answer.error.message}</p>
-          </EmptyState>
-        ) : !data ? (
-          <EmptyState tone="loading" title="Reading the brief…" />
-        ) : !brief ? (
-          <EmptyState title={`No ${period} brief in the cache yet`}>
-            <p>The next sync stores the service's daily brief (see Status); ask for a period above.</p>
-          </EmptyState>
-        ) : (
-          <BriefArticle brief={brief} label={data.period} />
-        )}
-        <ToolHistory
-          tool="brief"
-          title="Brief"
-          chosenId={askedId}
-          summary={summarizeBrief}
-          onChoose={(a) => setAskedId(a.id)}
-          onRunAgain={(a) => {
-            if (a.tool !== 'brief') return;
-            runner.start({ tool: 'brief', params: a.request });
-          }}
-        />
-      </div>
+    <div className="filter-bar" role="group" aria-label="Brief period">
+      {BRIEF_PERIODS.map((x) => (
+        <button
+          key={x}
+          type="button"
+          className="pill"
+          aria-pressed={period === x}
+          onClick={() => setPeriod(x)}
+        >
+          {x}
+        </button>
+      ))}
+      {data && !askedId && <AnswerMarks demo={demo} asOf={data.asOf} />}
     </div>
   );
 }
+
+const useProfile = () => useAppInfo().data?.profile ?? null;
+
+export const BriefView = defineToolView({
+  testId: 'brief-view',
+  className: 'brief-view',
+  what: 'its brief',
+  Above: Periods,
+  oneColumn: true,
+  runs: [
+    toolRun({
+      tool: 'brief',
+      name: 'brief',
+      useBarName: () => {
+        const period = useBriefState((s) => s.period);
+        return useProfile() === 'main' ? `${period} brief` : 'daily brief';
+      },
+      title: 'Brief',
+      answerLabel: 'Asked brief',
+      threshold: false,
+      // The alternate service's brief takes a day, not a period: it is asked for its daily brief.
+      useBuilt: () => {
+        const period = useBriefState((s) => s.period);
+        const profile = useProfile();
+        return {
+          input: { tool: 'brief', params: profile === 'main' ? { period } : {} },
+          problem:
+            profile === 'alternate' && period !== 'daily'
+              ? 'The alternate service’s brief covers a day: it is asked for the daily one.'
+              : null,
+        } as Built;
+      },
+      useChosen: () => useBriefState((s) => s.askedId),
+      choose: (id) => useBriefState.getState().choose(id),
+      summarize: summarizeBrief,
+      Unchosen: SyncedBrief,
+      Lead: AskedLead,
+      Answer: AskedBrief,
+    }),
+  ],
+});

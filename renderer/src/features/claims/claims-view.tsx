@@ -4,7 +4,7 @@
 // event. Free; every answer is stored and read again offline. The main profile has none.
 import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
 import { defineTool, type Built } from '../../tools-common/define-tool';
-import { Field, FieldList, TableScroll } from '../../tools-common/tool-view';
+import { CheckField, Field, FieldList, TableScroll } from '../../tools-common/tool-view';
 
 export interface ClaimsForm {
   since: string;
@@ -73,22 +73,16 @@ function ClaimsFilters({ form, set }: { form: ClaimsForm; set: (c: Partial<Claim
             { name: 'evidenceClass', label: 'Evidence class', placeholder: 'any (e.g. REPORTED, CONFIRMED)' },
           ]}
         />
-        <label className="tool-check">
-          <input
-            type="checkbox"
-            checked={form.restatedOnly}
-            onChange={(e) => set({ restatedOnly: e.target.checked })}
-          />
-          Restated only
-        </label>
-        <label className="tool-check">
-          <input
-            type="checkbox"
-            checked={form.downgradedOnly}
-            onChange={(e) => set({ downgradedOnly: e.target.checked })}
-          />
-          Downgraded only
-        </label>
+        <CheckField
+          label="Restated only"
+          checked={form.restatedOnly}
+          onChange={(restatedOnly) => set({ restatedOnly })}
+        />
+        <CheckField
+          label="Downgraded only"
+          checked={form.downgradedOnly}
+          onChange={(downgradedOnly) => set({ downgradedOnly })}
+        />
         <Field
           label="Event id"
           value={form.eventId}

@@ -1,22 +1,25 @@
 // The Collection view's two forms: the plan for one event (the selected signal's, or typed; an
 // analysis goal), and the box and window the priority and observability surveys look at.
-import type { Profile } from '../../../../shared/contract';
 import { ANALYSIS_GOALS } from '../../../../shared/service/values';
+import { useAppInfo } from '../../data';
+import { BoxField, useDrawnChoice, useFiltersChoice } from '../../tools-common/box-field';
+import { Field, FieldList, SelectField } from '../../tools-common/tool-view';
 import { GOAL_LABELS, SURVEY_MAX_DAYS } from './collection-params';
+import { useAdoptSignal } from './collection-sources';
 import { useCollectionState } from './collection-state';
-import { Field, FieldList } from '../../tools-common/tool-view';
-import { BoxField } from '../../tools-common/box-field';
 
-export function PlanFields({ profile, signalSelected }: { profile: Profile; signalSelected: boolean }) {
+export function PlanFields() {
+  const profile = useAppInfo().data?.profile;
+  const { signalId } = useAdoptSignal();
   const plan = useCollectionState((s) => s.plan);
   const set = useCollectionState((s) => s.setPlan);
   return (
-    <form className="collection-form" aria-label="Collection plan" onSubmit={(e) => e.preventDefault()}>
+    <form className="tool-form" aria-label="Collection plan" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Event</legend>
         <p className="muted" data-testid="collection-event-from">
           {plan.eventFrom ??
-            (signalSelected ? 'Reading the selected signal…' : 'Select a signal to plan for its event.')}
+            (signalId !== null ? 'Reading the selected signal…' : 'Select a signal to plan for its event.')}
         </p>
         <Field
           label="Event id"
@@ -30,41 +33,31 @@ export function PlanFields({ profile, signalSelected }: { profile: Profile; sign
           placeholder="YYYY-MM-DD (the event’s own when empty)"
           onChange={(eventDate) => set({ eventDate })}
         />
-        <label className="collection-field">
-          <span>Analysis goal</span>
-          <select
-            value={plan.goal}
-            onChange={(e) => set({ goal: e.target.value as (typeof ANALYSIS_GOALS)[number] })}
-          >
-            {ANALYSIS_GOALS.map((g) => (
-              <option key={g} value={g}>
-                {GOAL_LABELS[g]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Analysis goal"
+          value={plan.goal}
+          options={ANALYSIS_GOALS.map((g) => ({ value: g, label: GOAL_LABELS[g] }))}
+          onChange={(goal) => set({ goal })}
+        />
       </fieldset>
     </form>
   );
 }
 
-export function SurveyFields({ drawn, filter }: { drawn: string | null; filter: string | null }) {
+export function SurveyFields() {
+  const drawn = useDrawnChoice();
+  const filters = useFiltersChoice();
   const survey = useCollectionState((s) => s.survey);
   const set = useCollectionState((s) => s.setSurvey);
   return (
-    <form className="collection-form" aria-label="Collection surveys" onSubmit={(e) => e.preventDefault()}>
+    <form className="tool-form" aria-label="Collection surveys" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Box and window</legend>
         <BoxField
           value={survey.bbox}
           from={survey.bboxFrom}
           placeholder="anywhere"
-          choices={[
-            { label: 'Use the drawn box', box: drawn, from: 'The box drawn on the map' },
-            ...(filter
-              ? [{ label: 'Use the filters’ box', box: filter, from: 'The signal filters’ box' }]
-              : []),
-          ]}
+          choices={filters ? [drawn, filters] : [drawn]}
           onChange={(bbox, bboxFrom) => set({ bbox, bboxFrom })}
         />
         <FieldList
@@ -86,16 +79,15 @@ export function SurveyFields({ drawn, filter }: { drawn: string | null; filter: 
             { name: 'minGeoint', label: 'Minimum GEOINT score', type: 'number', placeholder: 'any' },
           ]}
         />
-        <label className="collection-field">
-          <span>Sensor (observability)</span>
-          <select
-            value={survey.sensor}
-            onChange={(e) => set({ sensor: e.target.value as 'sentinel-2' | 'sentinel-1' })}
-          >
-            <option value="sentinel-2">Sentinel-2 (optical)</option>
-            <option value="sentinel-1">Sentinel-1 (radar)</option>
-          </select>
-        </label>
+        <SelectField
+          label="Sensor (observability)"
+          value={survey.sensor}
+          options={[
+            { value: 'sentinel-2', label: 'Sentinel-2 (optical)' },
+            { value: 'sentinel-1', label: 'Sentinel-1 (radar)' },
+          ]}
+          onChange={(sensor) => set({ sensor })}
+        />
       </fieldset>
     </form>
   );

@@ -4,7 +4,8 @@
 // (the service refuses more; it may still narrow a window the plan does not reach, and that
 // clamp is shown with the answer). And back: a stored request → the form ("Run again").
 import { BBoxError, parseBBox } from '../../../../shared/bbox';
-import type { Profile, ToolParams, ToolRunInput } from '../../../../shared/contract';
+import type { Profile, ToolParams } from '../../../../shared/contract';
+import type { Built } from '../../tools-common/define-tool';
 import type { AnalysisGoal, PlanForm, SurveyForm } from './collection-state';
 
 export type { AnalysisGoal };
@@ -18,7 +19,6 @@ export const GOAL_LABELS: Record<AnalysisGoal, string> = {
 export const SURVEY_MAX_DAYS = 30;
 
 export type SurveyTool = 'collection.priority' | 'collection.observability';
-export type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 const fail = (problem: string): Built => ({ input: null, problem });
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);

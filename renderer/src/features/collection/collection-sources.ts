@@ -1,11 +1,9 @@
-// Where the Collection forms' event and box come from. The selected signal is the plan's event
-// (its id, as the service names it, and its day); the box of a survey is the box drawn on the
-// map with the box tool, or the box the signal filters are narrowed to, or typed.
+// Where the Collection plan's event comes from: the selected signal (its id, as the service
+// names it, and its day). A survey's box is the box drawn on the map, the signal filters', or
+// typed (tools-common/box-field.tsx).
 import { useEffect } from 'react';
 import { useSignal } from '../../data';
-import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
-import { useViewState } from '../../state/view-state';
 import { useCollectionState } from './collection-state';
 import { signalEvent } from '../../data/records';
 
@@ -31,17 +29,4 @@ export function useAdoptSignal(): { signalId: string | null; label: string | nul
     });
   }, [key, adopted, signalId, signal.isLoading, s, label]);
   return { signalId, label };
-}
-
-const fmt = (box: readonly number[]) => box.map((x) => Math.round(x * 1e4) / 1e4).join(',');
-
-/** The map's last drawn box, and the box the signal filters are narrowed to (W,S,E,N). */
-export function useMapBoxes(): { drawn: string | null; filter: string | null } {
-  const box = useBoxTool((s) => s.box);
-  const filterBox = useViewState((s) => s.filters.bbox);
-  // A box across the antimeridian (east < west) is not one the surveys take.
-  return {
-    drawn: box && box[2] >= box[0] ? fmt(box) : null,
-    filter: filterBox && filterBox[2] >= filterBox[0] ? fmt(filterBox) : null,
-  };
 }

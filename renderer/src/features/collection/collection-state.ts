@@ -4,6 +4,7 @@
 // in the cache (the histories).
 import { create } from 'zustand';
 import type { ANALYSIS_GOALS } from '../../../../shared/service/values';
+import { addDays, todayUtc } from '../../tools-common/dates';
 
 /** What a collection plan is for (the service's analysis goals). */
 export type AnalysisGoal = (typeof ANALYSIS_GOALS)[number];
@@ -42,11 +43,6 @@ interface CollectionState {
   adopt: (key: string, changes: Partial<PlanForm>) => void;
   choose: (id: string | null) => void;
 }
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (date: string, n: number) =>
-  day(new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000));
-export const todayUtc = () => day(new Date());
 
 export const initialPlan = (): PlanForm => ({
   eventId: '',

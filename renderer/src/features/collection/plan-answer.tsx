@@ -15,7 +15,7 @@ export function PlanAnswer({ answer }: { answer: StoredAnswerOf<'collection.plan
   const planned = meta.event_id === null || meta.event_id === undefined ? null : String(meta.event_id);
   return (
     <div className="collection-plan">
-      <dl className="collection-meta" aria-label="Plan summary">
+      <dl className="tool-facts" aria-label="Plan summary">
         <div>
           <dt>Event</dt>
           <dd className="mono">{planned ?? asked}</dd>
@@ -73,7 +73,7 @@ export function PlanAnswer({ answer }: { answer: StoredAnswerOf<'collection.plan
       ) : (
         <p className="muted">The plan has no collection step.</p>
       )}
-      <dl className="collection-meta" aria-label="Capability">
+      <dl className="tool-facts" aria-label="Capability">
         <div>
           <dt>Screening</dt>
           <dd>{words(plan.capability?.screening)}</dd>

@@ -1,6 +1,7 @@
 // What the Hotspots view asks and shows (alternate profile), kept while the analyst moves to
 // the Map (which draws the shown hotspots): the form as typed and the stored answers in view.
 import { create } from 'zustand';
+import { todayUtc } from '../../tools-common/dates';
 
 export interface HotspotsForm {
   /** W,S,E,N, or empty for anywhere. */
@@ -25,8 +26,6 @@ interface HotspotsState {
   chooseStats: (id: string | null) => void;
   chooseHotspots: (id: string | null) => void;
 }
-
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export const initialHotspotsForm = (): HotspotsForm => ({
   bbox: '',

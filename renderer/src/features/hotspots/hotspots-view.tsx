@@ -6,7 +6,7 @@ import type { StoredAnswerOf } from '../../../../shared/contract';
 import { useViewState } from '../../state/view-state';
 import { BoxField, useDrawnChoice, useMapViewChoice } from '../../tools-common/box-field';
 import { defineToolView, toolRun } from '../../tools-common/define-tool';
-import { FieldList, TableScroll } from '../../tools-common/tool-view';
+import { CountTable, FieldList, TableScroll } from '../../tools-common/tool-view';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { useHotspotsState } from './hotspots-state';
 
@@ -69,42 +69,24 @@ function StatsAnswer({ answer }: { answer: StoredAnswerOf<'stats'> }) {
         {a.meta.start_date ? ` from ${a.meta.start_date} to ${a.meta.end_date ?? '…'}` : ''}
       </p>
       <div className="tool-tables">
-        <table className="dense" aria-label="By category">
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col" className="right">
-                Signals
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.stats.by_category.map((c, i) => (
-              <tr key={c.category ?? i}>
-                <td>{c.category ? words(c.category) : '(none given)'}</td>
-                <td className="right num">{c.count ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <table className="dense" aria-label="By day">
-          <thead>
-            <tr>
-              <th scope="col">Day (UTC)</th>
-              <th scope="col" className="right">
-                Signals
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.stats.by_day.map((d, i) => (
-              <tr key={d.date ?? i}>
-                <td className="num">{d.date ?? '(none given)'}</td>
-                <td className="right num">{d.count ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountTable
+          label="By category"
+          head={['Category', 'Signals']}
+          rows={a.stats.by_category.map((c, i) => ({
+            key: c.category ?? String(i),
+            name: c.category ? words(c.category) : '(none given)',
+            count: c.count ?? '—',
+          }))}
+        />
+        <CountTable
+          label="By day"
+          head={['Day (UTC)', 'Signals']}
+          rows={a.stats.by_day.map((d, i) => ({
+            key: d.date ?? String(i),
+            name: <span className="num">{d.date ?? '(none given)'}</span>,
+            count: d.count ?? '—',
+          }))}
+        />
       </div>
     </div>
   );

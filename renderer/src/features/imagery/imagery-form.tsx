@@ -2,27 +2,22 @@
 // the collection, the window (main: start and end dates; alternate: a date and days; at most 30
 // days either way), the cloud cover, and the event's parameters as the selected signal gives
 // them (editable, sent unchanged).
-import { IMAGERY_COLLECTIONS, IMAGERY_MAX_DAYS, type Profile } from '../../../../shared/contract';
+import { IMAGERY_COLLECTIONS, IMAGERY_MAX_DAYS } from '../../../../shared/contract';
+import { useAppInfo } from '../../data';
+import { BoxField, useDrawnChoice } from '../../tools-common/box-field';
+import { Field, FieldList, SelectField } from '../../tools-common/tool-view';
+import { useAdoptSelection } from './imagery-sources';
 import { useImageryState } from './imagery-state';
-import { Field, FieldList } from '../../tools-common/tool-view';
-import { BoxField } from '../../tools-common/box-field';
 
-export function ImageryFormFields({
-  profile,
-  drawnBox,
-  watchBox,
-  signalSelected,
-}: {
-  profile: Profile;
-  drawnBox: string | null;
-  watchBox: number[] | null;
-  signalSelected: boolean;
-}) {
+export function ImageryFields() {
+  const profile = useAppInfo().data?.profile;
+  const { selectedSignal, watchBox } = useAdoptSelection();
+  const drawn = useDrawnChoice();
   const form = useImageryState((s) => s.form);
   const set = useImageryState((s) => s.set);
   const adoptedLabel = useImageryState((s) => s.adoptedLabel);
   return (
-    <form className="imagery-form" aria-label="Imagery search" onSubmit={(e) => e.preventDefault()}>
+    <form className="tool-form" aria-label="Imagery search" onSubmit={(e) => e.preventDefault()}>
       <fieldset>
         <legend>Box</legend>
         <BoxField
@@ -30,7 +25,7 @@ export function ImageryFormFields({
           from={form.bboxFrom}
           placeholder="30.2,46.2,31.2,46.9"
           choices={[
-            { label: 'Use the drawn box', box: drawnBox, from: 'The box drawn on the map' },
+            drawn,
             ...(watchBox
               ? [{ label: 'Use the watch’s box', box: watchBox.join(','), from: 'The selected watch' }]
               : []),
@@ -40,39 +35,27 @@ export function ImageryFormFields({
       </fieldset>
       <fieldset>
         <legend>Catalog</legend>
-        <label className="imagery-field">
-          <span>Collection</span>
-          <select value={form.collection} onChange={(e) => set({ collection: e.target.value })}>
-            {IMAGERY_COLLECTIONS.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        {profile === 'main' ? (
-          <>
-            <FieldList
-              form={form}
-              set={set}
-              fields={[
-                { name: 'startDate', label: 'From (UTC day)', type: 'date' },
-                { name: 'endDate', label: 'To (UTC day)', type: 'date' },
-              ]}
-            />
-          </>
-        ) : (
-          <>
-            <FieldList
-              form={form}
-              set={set}
-              fields={[
-                { name: 'date', label: 'Date (UTC day)', type: 'date' },
-                { name: 'days', label: 'Days', type: 'number' },
-              ]}
-            />
-          </>
-        )}
+        <SelectField
+          label="Collection"
+          value={form.collection}
+          options={IMAGERY_COLLECTIONS.map((c) => ({ value: c.id, label: c.label }))}
+          onChange={(collection) => set({ collection })}
+        />
+        <FieldList
+          form={form}
+          set={set}
+          fields={
+            profile === 'main'
+              ? [
+                  { name: 'startDate', label: 'From (UTC day)', type: 'date' },
+                  { name: 'endDate', label: 'To (UTC day)', type: 'date' },
+                ]
+              : [
+                  { name: 'date', label: 'Date (UTC day)', type: 'date' },
+                  { name: 'days', label: 'Days', type: 'number' },
+                ]
+          }
+        />
         <p className="muted">
           At most {IMAGERY_MAX_DAYS} days; an event date widens it to the event’s before/after span.
         </p>
@@ -89,7 +72,7 @@ export function ImageryFormFields({
         <p className="muted" data-testid="imagery-event-from">
           {adoptedLabel
             ? `From the selected signal: ${adoptedLabel} (as it gives them)`
-            : signalSelected
+            : selectedSignal
               ? 'Reading the selected signal…'
               : 'Select a signal to fill these from its event, or type them.'}
         </p>

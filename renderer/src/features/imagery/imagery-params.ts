@@ -2,19 +2,13 @@
 // order, a window of at most 30 days (the document's cap), the event's parameters as typed
 // (filled from the signal unchanged). And back: a stored request → the form ("Run again").
 import { BBoxError, parseBBox } from '../../../../shared/bbox';
-import {
-  IMAGERY_MAX_DAYS,
-  type Profile,
-  type ToolParams,
-  type ToolRunInput,
-} from '../../../../shared/contract';
+import { IMAGERY_MAX_DAYS, type Profile, type ToolParams } from '../../../../shared/contract';
+import type { Built } from '../../tools-common/define-tool';
 import type { ImageryForm } from './imagery-state';
 
 type ImageryParams = ToolParams<'imagery'>;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
-
-export type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 
 const fail = (problem: string): Built => ({ input: null, problem });
 

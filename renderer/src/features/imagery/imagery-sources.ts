@@ -6,7 +6,6 @@
 import { useEffect } from 'react';
 import type { SignalGetResult } from '../../../../shared/contract';
 import { useSignal, useWatches } from '../../data';
-import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useImageryHandoff } from '../../state/imagery-handoff';
 import { useImageryState, type ImageryForm } from './imagery-state';
@@ -77,11 +76,4 @@ export function useAdoptSelection(): { selectedSignal: string | null; watchBox: 
     if (taken) useImageryState.getState().adopt(key ?? 'handoff', taken.label, taken.changes);
   }, [handoff, key]);
   return { selectedSignal: signalId, watchBox };
-}
-
-/** The map's last drawn box as W,S,E,N (a box across the antimeridian is not one /imagery takes). */
-export function useDrawnBox(): string | null {
-  const box = useBoxTool((s) => s.box);
-  if (!box || box[2] < box[0]) return null;
-  return box.map((x) => Math.round(x * 1e4) / 1e4).join(',');
 }

@@ -1,8 +1,10 @@
 // What the Imagery view is asking and showing, kept while the analyst moves between views (the
 // map draws the shown answer's footprints): the form's fields as typed, the signal whose event
-// parameters filled it, and the stored answer in view. Not kept across restarts: the answers
+// parameters filled it, the index series' fields, and the stored answers in view. Not kept across restarts: the answers
 // themselves are in the cache (the history).
 import { create } from 'zustand';
+import type { INDEXES } from '../../../../shared/service/values';
+import { addDays, todayUtc } from '../../tools-common/dates';
 
 export interface ImageryForm {
   /** W,S,E,N as typed. */
@@ -25,8 +27,19 @@ export interface ImageryForm {
   eventTimestamp: string;
 }
 
+/** The index series over the search's box: which index, between which days, how many scenes. */
+export interface IndexForm {
+  index: (typeof INDEXES)[number];
+  start: string;
+  end: string;
+  maxScenes: string;
+  /** Free: how many scenes, and what measuring would cost. */
+  estimate: boolean;
+}
+
 interface ImageryState {
   form: ImageryForm;
+  indexForm: IndexForm;
   /** The signal (`kind:id`) whose event parameters were last taken, and its title. */
   adopted: string | null;
   adoptedLabel: string | null;
@@ -37,16 +50,12 @@ interface ImageryState {
   /** The stored index series in view. */
   indexId: string | null;
   set: (changes: Partial<ImageryForm>) => void;
+  setIndex: (changes: Partial<IndexForm>) => void;
   adopt: (key: string, label: string, changes: Partial<ImageryForm>) => void;
   choose: (id: string | null) => void;
   chooseShips: (id: string | null) => void;
   chooseIndex: (id: string | null) => void;
 }
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (date: string, n: number) =>
-  day(new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000));
-export const todayUtc = () => day(new Date());
 
 /** The service's own default: the last seven days. */
 export const initialForm = (): ImageryForm => ({
@@ -64,14 +73,24 @@ export const initialForm = (): ImageryForm => ({
   eventTimestamp: '',
 });
 
+export const initialIndexForm = (): IndexForm => ({
+  index: 'ndvi',
+  start: addDays(todayUtc(), -90),
+  end: todayUtc(),
+  maxScenes: '12',
+  estimate: true,
+});
+
 export const useImageryState = create<ImageryState>()((set) => ({
   form: initialForm(),
+  indexForm: initialIndexForm(),
   adopted: null,
   adoptedLabel: null,
   chosenId: null,
   shipsId: null,
   indexId: null,
   set: (changes) => set((s) => ({ form: { ...s.form, ...changes } })),
+  setIndex: (changes) => set((s) => ({ indexForm: { ...s.indexForm, ...changes } })),
   adopt: (key, label, changes) =>
     set((s) => ({ adopted: key, adoptedLabel: label, form: { ...s.form, ...changes } })),
   choose: (chosenId) => set({ chosenId }),

@@ -46,7 +46,7 @@ export function ImageryAnswer({
   const eventAsked = m.has_pre_baseline !== undefined || m.bracketing_available !== undefined;
   return (
     <div className="imagery-answer">
-      <dl className="imagery-meta" aria-label="Catalog summary">
+      <dl className="tool-facts" aria-label="Catalog summary">
         <div>
           <dt>Collection</dt>
           <dd>{m.collection ?? '—'}</dd>

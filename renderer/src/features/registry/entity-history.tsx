@@ -22,7 +22,7 @@ export function EntityHistoryAnswer({ answer }: { answer: StoredAnswerOf<'entiti
     events.some((e) => e[k] !== null && e[k] !== undefined);
   return (
     <div className="registry-history">
-      <dl className="registry-meta" aria-label="Entity">
+      <dl className="tool-facts" aria-label="Entity">
         <div>
           <dt>Name</dt>
           <dd data-testid="entity-name">{entity.canonical ?? '—'}</dd>

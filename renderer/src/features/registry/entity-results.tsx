@@ -1,7 +1,10 @@
 // A stored entity search: one row per registry entity (name, subtype, place, source and its
 // attribution), each with its history a call away (its price said before the buttons).
 import type { StoredAnswerOf } from '../../../../shared/contract';
+import { useToolAnswer } from '../../data';
+import { useRunner } from '../../tools-common/define-tool';
 import { CostLine } from '../../tools-common/run-bar';
+import { useRegistryState } from './registry-state';
 import { subtypeWords } from './registry-params';
 
 type Entity = NonNullable<StoredAnswerOf<'entities.search'>['answer']>['entities'][number];
@@ -9,18 +12,15 @@ type Entity = NonNullable<StoredAnswerOf<'entities.search'>['answer']>['entities
 const place = (e: Entity) =>
   typeof e.lat === 'number' && typeof e.lng === 'number' ? `${e.lat.toFixed(3)}, ${e.lng.toFixed(3)}` : '—';
 
-export function EntityResults({
-  answer,
-  chosenEntity,
-  onHistory,
-  busy,
-}: {
-  answer: StoredAnswerOf<'entities.search'>;
-  /** The entity whose history is shown. */
-  chosenEntity: string | null;
-  onHistory: (e: Entity) => void;
-  busy: boolean;
-}) {
+/** The entity whose history is shown. */
+function useChosenEntity(): string | null {
+  const detail = useToolAnswer(useRegistryState((s) => s.detailId)).data;
+  return detail?.tool === 'entities.detail' ? String(detail.request.entityId) : null;
+}
+
+export function EntityResults({ answer }: { answer: StoredAnswerOf<'entities.search'> }) {
+  const detail = useRunner('entities.detail');
+  const chosenEntity = useChosenEntity();
   const rows = answer.answer?.entities ?? [];
   if (rows.length === 0)
     return <p className="muted">The registry has no entity matching “{answer.request.q}”.</p>;
@@ -57,9 +57,9 @@ export function EntityResults({
                   <button
                     type="button"
                     className="ghost"
-                    disabled={busy}
+                    disabled={detail.pending}
                     aria-label={`Look up the history of ${e.canonical ?? String(e.id)}`}
-                    onClick={() => onHistory(e)}
+                    onClick={() => detail.start({ tool: 'entities.detail', params: { entityId: e.id } })}
                   >
                     History
                   </button>

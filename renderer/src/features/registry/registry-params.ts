@@ -3,15 +3,14 @@
 // signals linked to an entity (GET /signals?linked_to=facility:<entity_id>, main profile only;
 // a plan without linked_to drops the filter and says which plan has it). And each stored
 // request in one line for the histories.
-import type { Profile, StoredAnswer, ToolRunInput } from '../../../../shared/contract';
+import type { Profile, StoredAnswerOf, ToolParams } from '../../../../shared/contract';
+import type { Built } from '../../tools-common/define-tool';
 import { ALTERNATE_SUBTYPES, SUBTYPES } from '../../../../shared/service/values';
 import type { SearchForm } from './registry-state';
 
 export const subtypesOf = (profile: Profile): readonly string[] =>
   profile === 'main' ? SUBTYPES : ALTERNATE_SUBTYPES;
 export const subtypeWords = (s: string) => s.replace(/_/g, ' ');
-
-export type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 
 export function buildSearch(form: SearchForm): Built {
   const q = form.q.trim();
@@ -29,24 +28,18 @@ export function buildSearch(form: SearchForm): Built {
 
 export const linkedTo = (entityId: string | number) => `facility:${String(entityId)}`;
 
-export function summarize(a: StoredAnswer): string {
-  switch (a.tool) {
-    case 'entities.search':
-      return [
-        `“${a.request.q}”`,
-        a.request.subtypes?.length ? a.request.subtypes.map(subtypeWords).join(', ') : 'any subtype',
-        a.request.limit ? `at most ${a.request.limit}` : null,
-      ]
-        .filter(Boolean)
-        .join(' · ');
-    case 'entities.detail': {
-      const name = a.answer?.entity.canonical;
-      // The name once answered (the id is in the stored request, and long).
-      return name ?? `entity ${String(a.request.entityId)}`;
-    }
-    case 'signals.linked':
-      return `signals linked to ${a.request.linked_to}`;
-    default:
-      return a.tool;
-  }
-}
+export const summarizeSearch = (r: ToolParams<'entities.search'>): string =>
+  [
+    `“${r.q}”`,
+    r.subtypes?.length ? r.subtypes.map(subtypeWords).join(', ') : 'any subtype',
+    r.limit ? `at most ${r.limit}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/** The entity's name once answered (the id is in the stored request, and long). */
+export const summarizeDetail = (r: ToolParams<'entities.detail'>, a: StoredAnswerOf<'entities.detail'>) =>
+  a.answer?.entity.canonical ?? `entity ${String(r.entityId)}`;
+
+export const summarizeLinked = (r: ToolParams<'signals.linked'>): string =>
+  `signals linked to ${r.linked_to}`;

@@ -1,17 +1,18 @@
 // The registry search: a name (at least 2 characters), the subtypes to keep (the profile's
 // documented ones; none ticked: any) and how many to answer.
-import type { Profile } from '../../../../shared/contract';
+import { useAppInfo } from '../../data';
 import { subtypesOf, subtypeWords } from './registry-params';
 import { useRegistryState } from './registry-state';
 
-export function SearchFields({ profile }: { profile: Profile }) {
+export function SearchFields() {
+  const profile = useAppInfo().data?.profile ?? 'main';
   const form = useRegistryState((s) => s.form);
   const set = useRegistryState((s) => s.set);
   const toggle = (sub: string, on: boolean) =>
     set({ subtypes: on ? [...form.subtypes, sub] : form.subtypes.filter((x) => x !== sub) });
   return (
-    <form className="registry-form" aria-label="Entity search" onSubmit={(e) => e.preventDefault()}>
-      <label className="registry-field">
+    <form className="tool-form registry-form" aria-label="Entity search" onSubmit={(e) => e.preventDefault()}>
+      <label className="tool-field">
         <span>Name</span>
         <input
           type="search"
@@ -35,7 +36,7 @@ export function SearchFields({ profile }: { profile: Profile }) {
           ))}
         </div>
       </fieldset>
-      <label className="registry-field">
+      <label className="tool-field">
         <span>At most</span>
         <input
           type="number"
