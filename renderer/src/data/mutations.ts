@@ -109,4 +109,23 @@ const toolAnswers = (qc: QueryClient) =>
     predicate: (q) => ['tools.history', 'tools.answer', 'tools.wallet'].includes(String(q.queryKey[0])),
   });
 export const useToolsRun = () => useAction('tools.run', toolAnswers);
-export const useToolsConfigure = () => useAction('tools.configure', toolAnswers);
+/**
+ * A new threshold holds at once: a Run clicked right after Enter asks by it, not by the one the
+ * wallet said before main's answer came back. A refused change reads the wallet again.
+ */
+export function useToolsConfigure() {
+  const client = useContractClient();
+  const qc = useQueryClient();
+  return useMutation<Result<'tools.configure'>, Error, Input<'tools.configure'>>({
+    mutationKey: ['tools.configure'],
+    mutationFn: (input) => callRow(client, 'tools.configure', input),
+    onMutate: ({ confirmAbove }) => {
+      if (confirmAbove !== undefined)
+        qc.setQueryData<Result<'tools.wallet'>>(
+          ['tools.wallet', {}],
+          (old) => old && { ...old, confirmAbove },
+        );
+    },
+    onSettled: () => toolAnswers(qc),
+  });
+}
