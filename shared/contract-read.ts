@@ -336,13 +336,17 @@ export interface PackagesRevisionsResult {
   /** When the watches stream (which fetches the packages) last stored data. */
   asOf: string | null;
 }
-export interface PackageGetResult {
+/**
+ * One revision of a watch's package, tagged by profile: the alternate service's package
+ * (A.DecisionPackage); the main service has no watches and no packages (its document names
+ * none), so a main account's is always null.
+ */
+export type PackageGetResult = ByProfile<'package', null, A.DecisionPackage | null> & {
   watchId: string;
   /** Null when no package (or not that revision) of the watch is cached. */
   revision: PackageRevision | null;
-  package: A.DecisionPackage | null;
   asOf: string | null;
-}
+};
 
 export const BRIEF_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export const briefGetSchema = z.strictObject({

@@ -52,6 +52,7 @@ import {
   type PassTrackResult,
 } from './contract-passes';
 import { reportsExportSchema, type ReportsExportResult } from './contract-reports';
+import { ANY_RESOURCE, PUSHED_RESOURCES } from './contract-resources';
 import { profileSchema, type Profile } from './profile';
 import {
   toolsAnswerSchema,
@@ -67,6 +68,7 @@ export * from './contract-read';
 export * from './contract-passes';
 export * from './contract-reports';
 export * from './contract-tools';
+export * from './contract-resources';
 
 /** A row: the input schema is checked in main; the result type is carried for the client. */
 interface Row<I extends z.ZodType, R> {
@@ -314,16 +316,13 @@ export const pushEvents = {
     /** The line, the signals page in flight and a first sync's estimates (shared/sync-line.ts). */
     line: syncLineSchema.optional(),
   }),
-  /** The cache resources (sync stream names, 'outbox', …) that changed; ANY_RESOURCE: any may have. */
-  'cache.changed': z.strictObject({ resources: z.array(z.string()) }),
+  /**
+   * The cache resources that changed (shared/contract-resources.ts: the sync streams, 'outbox',
+   * …); ANY_RESOURCE: any may have.
+   */
+  'cache.changed': z.strictObject({ resources: z.array(z.enum([ANY_RESOURCE, ...PUSHED_RESOURCES])) }),
   notification: z.custom<AppNotification>(),
 } as const;
-
-/**
- * In a `cache.changed` push: any resource may have changed (a sync that failed part way, after
- * some pages were stored; a push stream that has just opened, so earlier pushes went unheard).
- */
-export const ANY_RESOURCE = '*';
 
 export type Channel = keyof typeof capabilities;
 export type PushEvent = keyof typeof pushEvents;

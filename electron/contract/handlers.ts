@@ -8,6 +8,7 @@ import type {
   KeyStatusResult,
   OutboxItem,
   Profile,
+  PushedResource,
   SyncStatusResult,
 } from '../../shared/contract';
 import { BaseUrlError, checkBaseUrl, isLoopbackHost } from '../../shared/base-url';
@@ -34,7 +35,7 @@ export interface HandlerDeps {
   /** Opens a parsed http(s) URL in the system browser (Electron: shell.openExternal). */
   openExternal: ((url: string) => Promise<void>) | null;
   /** Tells the window what a write changed in the cache (cache.changed); absent: nobody listens. */
-  cacheChanged?: (resources: string[]) => void;
+  cacheChanged?: (resources: PushedResource[]) => void;
   /** Where Export writes and who prints a PDF (reports-handlers.ts). */
   reports: Omit<ReportsDeps, 'account'>;
 }

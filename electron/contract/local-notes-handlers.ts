@@ -3,19 +3,19 @@
 // (no outbox: nothing is ever sent) and read back from it by the window, reports and the
 // CLI. Each write pushes `cache.changed` with the resource 'local_notes'.
 import { randomUUID } from 'node:crypto';
-import type { LocalNoteRow } from '../../shared/contract';
+import type { LocalNoteRow, PushedResource } from '../../shared/contract';
 import type { Account } from '../account';
 import { deleteLocalNote, getLocalNote, insertLocalNote, listLocalNotes } from '../cache/local-notes';
 import { ContractError, type Handlers } from './dispatch';
 
 type LocalNotesChannel = 'localNotes.list' | 'localNotes.add' | 'localNotes.delete';
 
-export const LOCAL_NOTES_RESOURCE = 'local_notes';
+export const LOCAL_NOTES_RESOURCE: PushedResource = 'local_notes';
 
 export interface LocalNotesDeps {
   account: () => Account;
   /** Tells the window what changed (the push bus's cache.changed). */
-  changed: (resources: string[]) => void;
+  changed: (resources: PushedResource[]) => void;
   now?: () => Date;
 }
 

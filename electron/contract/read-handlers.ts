@@ -184,10 +184,15 @@ export function createReadHandlers(
       return reading('packages.get', (): PackageGetResult => {
         const found = readPackage(a.db, watchId, revision);
         return {
+          // Stored as the service sent it, after the client checked it (A.decisionPackage); the
+          // main service has no packages.
+          ...byProfile<'package', null, A.DecisionPackage | null>(
+            a.profile,
+            'package',
+            a.profile === 'alternate' ? (found?.package ?? null) : null,
+          ),
           watchId,
           revision: found?.revision ?? null,
-          // Stored as the service sent it, after the client checked it (A.decisionPackage).
-          package: (found?.package ?? null) as PackageGetResult['package'],
           asOf: streamAsOf(a.db, 'watches'),
         };
       });

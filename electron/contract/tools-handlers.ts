@@ -6,7 +6,7 @@
 // not document, no key, a price not confirmed) reached no one and is not stored. Each stored
 // row pushes `cache.changed` with the resource 'tool_answers'.
 import { randomUUID } from 'node:crypto';
-import type { ClampNote, JsonValue } from '../../shared/contract';
+import type { ClampNote, JsonValue, PushedResource } from '../../shared/contract';
 import {
   DEFAULT_CONFIRM_ABOVE,
   type StoredAnswer,
@@ -32,13 +32,13 @@ import { createJobPoller } from './tools-jobs';
 
 type ToolsChannel = 'tools.run' | 'tools.history' | 'tools.answer' | 'tools.wallet' | 'tools.configure';
 
-export const TOOL_ANSWERS_RESOURCE = 'tool_answers';
+export const TOOL_ANSWERS_RESOURCE: PushedResource = 'tool_answers';
 const CONFIRM_ABOVE = 'confirmAbove';
 
 export interface ToolsDeps {
   account: () => Account;
   /** Tells the window what changed (the push bus's cache.changed). */
-  changed: (resources: string[]) => void;
+  changed: (resources: PushedResource[]) => void;
   now?: () => Date;
   /** Between polls of a running analyst job (default 2 s). */
   jobPollMs?: number;

@@ -5,13 +5,14 @@
 // cache.changed ['tool_answers']. A row still running when the account opens again (after a
 // restart) is followed again: the job keeps running on the service meanwhile. A lost link is
 // waited out (polling goes on, slower); a job the service no longer knows (404) fails the row.
+import type { PushedResource } from '../../shared/contract';
 import type { StoredAnswer } from '../../shared/contract-tools';
 import type { Account } from '../account';
 import { ApiError } from '../api';
 import { runningToolAnswers, updateToolAnswer } from '../cache/tool-answers';
 
 export interface JobPollerDeps {
-  changed: (resources: string[]) => void;
+  changed: (resources: PushedResource[]) => void;
   now?: () => Date;
   /** Between polls (default 2 s); after a failed poll it doubles, up to a minute. */
   intervalMs?: number;

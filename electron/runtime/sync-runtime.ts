@@ -6,7 +6,13 @@
 // the account, never here) and its one outbox. The key is read per run from the keychain
 // (or env) and never leaves this function.
 import type Database from 'better-sqlite3';
-import { ANY_RESOURCE, type AppNotification, type Profile, type PushPayload } from '../../shared/contract';
+import {
+  ANY_RESOURCE,
+  isSyncStream,
+  type AppNotification,
+  type Profile,
+  type PushPayload,
+} from '../../shared/contract';
 import { ApiError, createClient, type Client } from '../api';
 import { getThread, storeThread, workerWriter } from '../cache';
 import { resolveApiKey, type Keychain } from '../keychain';
@@ -150,7 +156,7 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
       const result = diffForNotifications(before, notifySnapshot(db, opts.profile), now());
       for (const item of result.items) opts.bus.emit('notification', item);
       for (const item of result.desktop) opts.desktop?.(item);
-      opts.bus.emit('cache.changed', { resources: Object.keys(summary.streams) });
+      opts.bus.emit('cache.changed', { resources: Object.keys(summary.streams).filter(isSyncStream) });
       runEnd = {
         stream: 'sync',
         phase: 'done',

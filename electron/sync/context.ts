@@ -1,6 +1,6 @@
 // What every sync stream shares: the cache, the client, the token budget, the run summary
 // (the `watchfloor sync --json` shape, docs/sync.md) and the rule for each kind of failure.
-import type { Profile } from '../../shared/contract';
+import type { Profile, SyncStream } from '../../shared/contract';
 import type Database from 'better-sqlite3';
 import { ApiError, type ApiResult, type Client } from '../api';
 import { inlineWriter, type CacheWriter } from '../cache';
@@ -19,7 +19,7 @@ export interface SyncSummary {
   profile: Profile;
   base_url: string;
   complete: boolean;
-  streams: Record<string, StreamStats>;
+  streams: Partial<Record<SyncStream, StreamStats>>;
   tokens: { charged: number; remaining: number | null };
   clamps: { stream: string; kind: string; detail: unknown; required_plans?: string[] }[];
   errors: { stream: string; kind: string; status?: number; message: string }[];
@@ -59,7 +59,7 @@ export interface SyncProgress {
   /** The stream has nothing more to do in this run. */
   finished?: true;
   /** Streams whose data was committed since they were last named here: the window may re-read them. */
-  changed?: string[];
+  changed?: SyncStream[];
 }
 
 /** The run must stop now but the next run continues from the checkpoints (exit 3). */
@@ -89,10 +89,10 @@ export interface SyncContext {
    * Pages of `stream` were committed: said to the window (progress `changed`) at once when
    * `now`, else at most every CHANGED_EVERY_MS, so a long first sync shows as it fills.
    */
-  changed(stream: string, now?: boolean): void;
+  changed(stream: SyncStream, now?: boolean): void;
   /** Sends one call within the budget, counting it and keeping its clamps. */
-  call<T>(stream: string, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
-  stats(stream: string): StreamStats;
+  call<T>(stream: SyncStream, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>>;
+  stats(stream: SyncStream): StreamStats;
   /** When a long pass commits its pages in groups, and how big (sync/page-groups.ts). */
   groupCommit: GroupCommit;
   /** Sizes signals pages to the line (pacing.ts). */
@@ -141,7 +141,7 @@ export function createContext(opts: ContextOptions): SyncContext {
     clamps: [],
     errors: [],
   };
-  const stats = (stream: string) => (summary.streams[stream] ??= { requests: 0, received: 0, stored: 0 });
+  const stats = (stream: SyncStream) => (summary.streams[stream] ??= { requests: 0, received: 0, stored: 0 });
   // An answer's clamps are written with its data (sync/clamp-writes.ts).
   const clampKeeping = clampKeepingWriter(opts.writer ?? inlineWriter(opts.db), now);
   const cache = clampKeeping.cache;
@@ -173,7 +173,11 @@ export function createContext(opts: ContextOptions): SyncContext {
     groupCommit: { afterPages: BULK_AFTER_PAGES, pages: GROUP_PAGES, ms: GROUP_MS, ...opts.groupCommit },
     pacer,
     line,
-    async call<T>(stream: string, price: number, send: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    async call<T>(
+      stream: SyncStream,
+      price: number,
+      send: () => Promise<ApiResult<T>>,
+    ): Promise<ApiResult<T>> {
       if (stop) throw stop;
       // Never spend more than --max-tokens: a call that could pass it is not sent.
       if (opts.maxTokens !== undefined && summary.tokens.charged + reserved + price > opts.maxTokens)

@@ -1,6 +1,7 @@
 // Developments, measured lists, transit and the brief. Each stream keeps a checkpoint of the
 // last day it covered completely, written with the data it describes.
 import type { AlternateClient, ApiResult, MainClient } from '../api';
+import { measuredStream } from '../../shared/contract';
 import { MEASURED, type MeasuredKind } from '../api/shared-endpoints';
 import type { SyncContext } from './context';
 import { RECORD_START } from './signals';
@@ -137,7 +138,7 @@ interface MeasuredCheckpoint {
 /** Measured lists: cursor pages (3 tokens each) from the last covered day to today. */
 export async function syncMeasured(ctx: SyncContext, everyMs = MEASURED_EVERY_MS): Promise<void> {
   for (const kind of Object.keys(MEASURED) as MeasuredKind[]) {
-    const stream = `measured.${kind}`;
+    const stream = measuredStream(kind);
     const stats = ctx.stats(stream);
     const cp = (await ctx.checkpoint<MeasuredCheckpoint>(stream)) ?? { from: RECORD_START };
     // Measured products arrive a few times a day: a finished list is read again only after

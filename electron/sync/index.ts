@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import { ApiError, type AlternateClient, type Client } from '../api';
 import { inlineWriter, type CacheWriter, type OpCall } from '../cache';
+import type { SyncStream } from '../../shared/contract';
 import { tokensPer1000 } from '../../shared/sync-line';
 import { syncMonitoring, syncStandingOrders, syncThreads, syncWatches } from './account';
 import {
@@ -52,7 +53,7 @@ function openedThreads(ctx: SyncContext): Promise<string[]> {
 export { SyncStopped } from './context';
 
 /** A stream's name, its run, and whether it is its last part in this run (a 'done' push after it). */
-type Stream = readonly [string, (c: SyncContext) => Promise<void>, boolean?];
+type Stream = readonly [SyncStream, (c: SyncContext) => Promise<void>, boolean?];
 
 /**
  * What matters first (docs/sync.md, "Slow links"): the standing orders, the latest days of

@@ -6,6 +6,7 @@
 import { ApiError } from '../api';
 import type { OpCall } from '../cache';
 import type { SyncContext } from './context';
+import type { SyncStream } from '../../shared/contract';
 import { fetchPage, PAGE, RECORD_START } from './signals';
 
 interface ReconcileCheckpoint {
@@ -18,7 +19,7 @@ interface ReconcileCheckpoint {
   limit?: number | null;
 }
 
-const STREAM = 'reconcile';
+const STREAM: SyncStream = 'reconcile';
 
 export async function reconcile(ctx: SyncContext): Promise<void> {
   const stats = ctx.stats(STREAM);

@@ -10,6 +10,7 @@
 import { ApiError, type AlternateClient, type ApiResult, type BodyProgress, type MainClient } from '../api';
 import type { OpCall } from '../cache';
 import { PAGE_LIMIT_MAX, TOKENS_PER_PAGE } from '../../shared/sync-line';
+import type { SyncStream } from '../../shared/contract';
 import { SyncStopped, type SyncContext } from './context';
 import { pageGroups, type PageGroups } from './page-groups';
 import { FIRST_PAGE_LIMIT, type SavedLine } from './pacing';
@@ -119,7 +120,7 @@ const dayOf = (s: unknown) => {
 export async function syncSignals(
   ctx: SyncContext,
   part: 'recent' | 'history' | 'all' = 'all',
-  stream = 'signals',
+  stream: SyncStream = 'signals',
 ): Promise<void> {
   let cp = (await ctx.checkpoint<SignalsCheckpoint>(stream)) ?? { hwm: null, pass: null };
   if (!cp.fill && !cp.pass && cp.hwm === null) cp = { ...cp, fill: newFill(ctx) };
@@ -161,7 +162,12 @@ function nextSlice(ctx: SyncContext, f: Fill): { start: string; end: string } | 
 }
 
 /** A first sync, slice by slice, until `upTo` is done: 'latest' (its first slice) or 'history' (all). */
-async function fill(ctx: SyncContext, stream: string, start: SignalsCheckpoint, upTo: 'latest' | 'history') {
+async function fill(
+  ctx: SyncContext,
+  stream: SyncStream,
+  start: SignalsCheckpoint,
+  upTo: 'latest' | 'history',
+) {
   let cp = start;
   const listing = (f: Fill | null | undefined) =>
     f && !(f.phase === 'history' && upTo === 'latest') ? f : null;
@@ -256,7 +262,7 @@ function estimate(ctx: SyncContext, f: Fill): void {
 }
 
 /** An incremental sync: everything changed since the high-water mark, in one cursor pass. */
-async function pass(ctx: SyncContext, stream: string, start: SignalsCheckpoint): Promise<void> {
+async function pass(ctx: SyncContext, stream: SyncStream, start: SignalsCheckpoint): Promise<void> {
   const hwm = start.hwm;
   const first: Pass = start.pass ?? {
     since: hwm,
@@ -326,7 +332,7 @@ function settled<T>(p: Promise<T>): Promise<T> {
  */
 async function pages<S>(
   ctx: SyncContext,
-  stream: string,
+  stream: SyncStream,
   first: S,
   o: {
     ask: (state: S) => Promise<Fetched>;
@@ -381,7 +387,7 @@ async function pages<S>(
  */
 async function storePage(
   ctx: SyncContext,
-  stream: string,
+  stream: SyncStream,
   groups: PageGroups,
   bulk: boolean,
   signals: unknown[],
@@ -406,7 +412,7 @@ async function storePage(
 }
 
 /** After a first sync or a long catch-up: the search index merged, and the map's points saved. */
-async function tidy(ctx: SyncContext, stream: string, grouped: number): Promise<void> {
+async function tidy(ctx: SyncContext, stream: SyncStream, grouped: number): Promise<void> {
   if (grouped === 0) return;
   const done = ctx.stats(stream).received;
   ctx.progress({ stream, message: 'optimising the search index', done });
@@ -438,7 +444,7 @@ export interface PageAsk {
  */
 export async function fetchPage(
   ctx: SyncContext,
-  stream: string,
+  stream: SyncStream,
   a: PageAsk,
 ): Promise<{ res: ApiResult<Page>; limit: number }> {
   const wanted = a.fixed ?? ctx.pacer.next(a.fallback);

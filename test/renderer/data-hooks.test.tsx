@@ -2,11 +2,12 @@
 // refetches the answers read from the resources it names (and only those), and a pushed
 // notification joins the list without a round trip.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppNotification, OutboxItem } from '../../shared/contract';
 import { NotificationsPanel } from '../../renderer/src/features/status/notifications-panel';
 import { OutboxPanel } from '../../renderer/src/features/status/outbox-panel';
 import { SyncPanel } from '../../renderer/src/features/status/sync-panel';
+import type { Reads } from '../../shared/row-reads';
 import { fakeClient, IDLE_SYNC, renderWithData } from './fake-client';
 
 const note = (localId: string, text: string): OutboxItem => ({
@@ -43,6 +44,31 @@ describe('data hooks and cache.changed', () => {
     await waitFor(() => expect(within(outbox).getAllByRole('listitem')).toHaveLength(2));
     expect(client.calls('outbox.list')).toHaveLength(2);
     expect(outbox.textContent).toContain('second look');
+  });
+
+  it('leaves out a pushed name that is no cache resource, and says so; a misspelt name does not compile', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const client = fakeClient({ 'outbox.list': () => [note('a', 'first look at the bridge')] });
+      renderWithData(<OutboxPanel />, client);
+      await waitFor(() => expect(client.calls('outbox.list')).toHaveLength(1));
+
+      // @ts-expect-error 'outbx' is on no list of cache resources (shared/contract-resources.ts)
+      client.emit('cache.changed', { resources: ['outbx'] });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('does not know'), ['outbx']);
+      // @ts-expect-error a known name beside an unknown one: the known one still refetches
+      client.emit('cache.changed', { resources: ['outbox', 'outbx'] });
+      await waitFor(() => expect(client.calls('outbox.list')).toHaveLength(2));
+      expect(warn).toHaveBeenCalledTimes(2);
+
+      // What a hook reads is typed by the same list.
+      // @ts-expect-error 'signal' is no cache resource ('signals' is)
+      const misspelt: Reads = ['signal'];
+      const spelt: Reads = ['signals', 'measured.so2', 'elements'];
+      expect([misspelt, spelt]).toHaveLength(2);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('reads again a first answer that main gave before a change it then pushed', async () => {

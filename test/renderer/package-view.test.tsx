@@ -6,6 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Input, PackageGetResult, Result } from '../../shared/contract';
+import { packageOf } from '../../renderer/src/data/records';
 import { PackageView } from '../../renderer/src/features/package/package-view';
 import { useSelection } from '../../renderer/src/state/selection';
 import { DEMO_INFO, fakeClient, renderWithData } from './fake-client';
@@ -22,11 +23,16 @@ const WATCHES: Result<'watches.list'> = {
   asOf: AS_OF,
 };
 
-function getPackage({ watchId, revision }: Input<'packages.get'>): PackageGetResult {
+/** The alternate service's packages (the main one has none). */
+function getPackage({
+  watchId,
+  revision,
+}: Input<'packages.get'>): Extract<PackageGetResult, { profile: 'alternate' }> {
   const byRev = { r1: R1, r2: R2 } as const;
   const rev = watchId === WATCH_ID ? (revision ?? 'r2') : null;
   const pkg = rev && rev in byRev ? byRev[rev as keyof typeof byRev] : null;
   return {
+    profile: 'alternate',
     watchId,
     revision: pkg ? REVISIONS.find((r) => r.revision === pkg.revision)! : null,
     package: pkg,
@@ -218,5 +224,19 @@ describe('Decision package view', () => {
   it('on the main profile says its service has no watches', async () => {
     renderWithData(<PackageView />, client('main'));
     expect(await screen.findByText('This service has no watches')).toBeTruthy();
+  });
+
+  it('reads a package by the profile it is tagged with: the alternate service’s schema, none on the main', () => {
+    const alternate = packageOf(getPackage({ watchId: WATCH_ID }));
+    expect(alternate.alternate?.discriminators?.[0]?.observable).toBe(R2.discriminators?.[0]?.observable);
+    // @ts-expect-error the main service has no decision packages: its record is always null
+    const main: PackageGetResult = {
+      profile: 'main',
+      watchId: WATCH_ID,
+      revision: null,
+      package: R2,
+      asOf: null,
+    };
+    expect(packageOf({ ...main, package: null })).toEqual({ record: null, main: null, alternate: null });
   });
 });

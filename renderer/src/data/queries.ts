@@ -1,6 +1,6 @@
 // One hook per read row of the contract. Every query is keyed [channel, input], so two
 // views asking the same question share one answer, and says which cache resources it
-// reads, so main's `cache.changed` push refetches exactly the answers it made stale.
+// reads (shared/row-reads.ts), so main's `cache.changed` push refetches exactly the answers it made stale.
 import {
   useQueries,
   useQuery,
@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { Channel, Input, Profile, Result, WatchfloorApi } from '../../../shared/contract';
 import { useContractClient } from './provider';
+import { readsOf, type ReadChannel } from '../../../shared/row-reads';
 
 export function callRow<C extends Channel>(
   client: WatchfloorApi,
@@ -21,28 +22,25 @@ export function callRow<C extends Channel>(
   return (client[channel] as unknown as (i: Input<C>) => Promise<Result<C>>)(input);
 }
 
-/** A row's query: its key, its call and the cache resources it reads (one shape for hooks and prefetches). */
-function rowQuery<C extends Channel>(
-  client: WatchfloorApi,
-  channel: C,
-  input: Input<C>,
-  resources: readonly string[] | 'all',
-) {
+/**
+ * A row's query: its key, its call and the cache resources it reads (shared/row-reads.ts; one shape for
+ * hooks and prefetches).
+ */
+function rowQuery<C extends ReadChannel>(client: WatchfloorApi, channel: C, input: Input<C>) {
   return {
     queryKey: [channel, input] as const,
     queryFn: () => callRow(client, channel, input),
-    meta: { resources },
+    meta: { resources: readsOf(channel, input) },
   };
 }
 
-function useRow<C extends Channel>(
+function useRow<C extends ReadChannel>(
   channel: C,
   input: Input<C>,
-  resources: readonly string[] | 'all',
   enabled = true,
 ): UseQueryResult<Result<C>, Error> {
   const client = useContractClient();
-  return useQuery({ ...rowQuery(client, channel, input, resources), enabled });
+  return useQuery({ ...rowQuery(client, channel, input), enabled });
 }
 
 /**
@@ -55,43 +53,36 @@ export async function prefetchMapOpening(
   client: WatchfloorApi,
   pointsFilter: (profile: Profile) => Input<'signals.points'>,
 ): Promise<void> {
-  const info = await queryClient.fetchQuery(rowQuery(client, 'app.info', {}, []));
+  const info = await queryClient.fetchQuery(rowQuery(client, 'app.info', {}));
   // No account yet (the first-run choice): there are no points to read.
   if (info.profile === null) return;
-  await queryClient.prefetchQuery(
-    rowQuery(client, 'signals.points', pointsFilter(info.profile), ['signals']),
-  );
+  await queryClient.prefetchQuery(rowQuery(client, 'signals.points', pointsFilter(info.profile)));
 }
 
 /** Mode, profile, service address. Changes only through setup (the mutations update it). */
-export const useAppInfo = () => useRow('app.info', {}, []);
+export const useAppInfo = () => useRow('app.info', {});
 
-export const useKeyStatus = () => useRow('key.status', {}, []);
+export const useKeyStatus = () => useRow('key.status', {});
 
 /** Notifications come from sync results; new ones are also pushed (see DataProvider). */
 export const useNotifications = (limit?: number) =>
-  useRow('notifications.list', limit === undefined ? {} : { limit }, 'all');
+  useRow('notifications.list', limit === undefined ? {} : { limit });
 
-/** The last run's summary reflects every stream, so any cache change may have changed it. */
-export const useSyncStatus = () => useRow('sync.status', {}, 'all');
+/** The last run's summary. */
+export const useSyncStatus = () => useRow('sync.status', {});
 
 /** An event's thread; idle until there is an event to ask about. */
 export const useEventThread = (eventId: string | number | null) =>
-  useRow(
-    'events.thread',
-    { eventId: eventId ?? '' },
-    ['threads', 'signals'],
-    eventId !== null && eventId !== '',
-  );
+  useRow('events.thread', { eventId: eventId ?? '' }, eventId !== null && eventId !== '');
 
 /** Off (`enabled` false) before a service is configured: there is no outbox yet. */
-export const useOutbox = (enabled = true) => useRow('outbox.list', {}, ['outbox'], enabled);
+export const useOutbox = (enabled = true) => useRow('outbox.list', {}, enabled);
 
 // ---- reads of the local cache (shared/contract-read.ts) ----------------------------------
 
 /** A page of signals for the list (with the total and what the plan narrowed). */
 export const useSignalsQuery = (input: Input<'signals.query'> = {}, enabled = true) =>
-  useRow('signals.query', input, ['signals'], enabled);
+  useRow('signals.query', input, enabled);
 
 /**
  * A page of signals the table has scrolled past stays this long once out of sight: a million
@@ -100,9 +91,7 @@ export const useSignalsQuery = (input: Input<'signals.query'> = {}, enabled = tr
 const SIGNAL_PAGE_GC_MS = 30_000;
 
 const signalsPage = (client: WatchfloorApi, input: Input<'signals.query'>) => ({
-  queryKey: ['signals.query', input] as const,
-  queryFn: () => callRow(client, 'signals.query', input),
-  meta: { resources: ['signals'] as const },
+  ...rowQuery(client, 'signals.query', input),
   gcTime: SIGNAL_PAGE_GC_MS,
 });
 
@@ -120,100 +109,83 @@ export function useFetchSignalsPage(): (input: Input<'signals.query'>) => Promis
 }
 
 /** Every matching drawable point as columns, for the map. */
-export const useSignalPoints = (filter: Input<'signals.points'> = {}) =>
-  useRow('signals.points', filter, ['signals']);
+export const useSignalPoints = (filter: Input<'signals.points'> = {}) => useRow('signals.points', filter);
 
 /** Country-level signals per country (the map shades countries by these); idle while not `enabled`. */
 export const useCountryCounts = (filter: Input<'signals.countryCounts'> = {}, enabled = true) =>
-  useRow('signals.countryCounts', filter, ['signals'], enabled);
+  useRow('signals.countryCounts', filter, enabled);
 
 /** One cached event; idle until there is one to show. */
 export const useSignal = (id: string | number | null) =>
-  useRow('signals.get', { id: id ?? '' }, ['signals'], id !== null && id !== '');
+  useRow('signals.get', { id: id ?? '' }, id !== null && id !== '');
 
-/** Developments carry their event's point from the signals, so either stream may change them. */
-export const useDevelopments = (input: Input<'developments.list'> = {}) =>
-  useRow('developments.list', input, ['developments', 'signals']);
+/** Developments with their event's point. */
+export const useDevelopments = (input: Input<'developments.list'> = {}) => useRow('developments.list', input);
 
-/** One measured list; sync names each list's stream `measured.<kind>`. */
-export const useMeasured = (input: Input<'measured.list'>) =>
-  useRow('measured.list', input, ['measured', `measured.${input.kind}`]);
+/** One measured list. */
+export const useMeasured = (input: Input<'measured.list'>) => useRow('measured.list', input);
 
-export const useTransit = () => useRow('transit.get', {}, ['transit']);
+export const useTransit = () => useRow('transit.get', {});
 
-// The analyst's own things: each sync stream by its name, and 'outbox' for a write stored here
-// before it is sent (and replaced by the service's record once it is).
-export const useWatches = () => useRow('watches.list', {}, ['watches', 'outbox']);
+// The analyst's own things, with the writes not yet sent (in the outbox).
+export const useWatches = () => useRow('watches.list', {});
 
-/** One watch with its thread and notes; idle until there is one to show. Notes arrive with 'watches'. */
+/** One watch with its thread and notes; idle until there is one to show. */
 export const useWatch = (watchId: string | null) =>
-  useRow('watches.get', { watchId: watchId ?? '' }, ['watches', 'decision_packages', 'outbox'], !!watchId);
+  useRow('watches.get', { watchId: watchId ?? '' }, !!watchId);
 
-/** The analyst's local-only notes (all, or about one signal); only their own writes change them. */
-export const useLocalNotesList = (input: Input<'localNotes.list'> = {}) =>
-  useRow('localNotes.list', input, ['local_notes']);
+/** The analyst's local-only notes (all, or about one signal). */
+export const useLocalNotesList = (input: Input<'localNotes.list'> = {}) => useRow('localNotes.list', input);
 
-export const useStandingOrders = () => useRow('orders.list', {}, ['standing_orders', 'outbox']);
+export const useStandingOrders = () => useRow('orders.list', {});
 
-export const useMonitoringAreas = () => useRow('monitoring.list', {}, ['monitoring', 'outbox']);
+export const useMonitoringAreas = () => useRow('monitoring.list', {});
 
 /** The cached events that can explain an order's last run; idle until an order is chosen. */
 export const useOrderFired = (orderId: string | null) =>
-  useRow('orders.fired', { orderId: orderId ?? '' }, ['standing_orders', 'signals', 'outbox'], !!orderId);
+  useRow('orders.fired', { orderId: orderId ?? '' }, !!orderId);
 
 /** A monitoring area's cached series; idle until an area is chosen. */
 export const useMonitoringSeries = (areaId: string | null) =>
-  useRow('monitoring.series', { areaId: areaId ?? '' }, ['monitoring', 'outbox'], !!areaId);
+  useRow('monitoring.series', { areaId: areaId ?? '' }, !!areaId);
 
-/** A watch's cached decision-package revisions; idle until there is a watch. The watches stream
- * fetches them (counted as 'decision_packages'), and a deleted watch takes its packages along. */
+/** A watch's cached decision-package revisions; idle until there is a watch. */
 export const usePackageRevisions = (watchId: string | null) =>
-  useRow('packages.revisions', { watchId: watchId ?? '' }, ['decision_packages', 'watches'], !!watchId);
+  useRow('packages.revisions', { watchId: watchId ?? '' }, !!watchId);
 
 /** One cached revision of a watch's package (the latest when none is named); idle without a watch. */
 export const usePackage = (watchId: string | null, revision?: string) =>
-  useRow(
-    'packages.get',
-    { watchId: watchId ?? '', ...(revision ? { revision } : {}) },
-    ['decision_packages', 'watches'],
-    !!watchId,
-  );
+  useRow('packages.get', { watchId: watchId ?? '', ...(revision ? { revision } : {}) }, !!watchId);
 
-export const useBrief = (input: Input<'brief.get'> = {}) => useRow('brief.get', input, ['brief']);
+export const useBrief = (input: Input<'brief.get'> = {}) => useRow('brief.get', input);
 
-/** What each stream covers; any sync changes it. */
-export const useSyncStreams = () => useRow('sync.streams', {}, 'all');
+/** What each stream covers. */
+export const useSyncStreams = () => useRow('sync.streams', {});
 
 // ---- satellite passes, computed in main from the cached orbital elements ------------------
-// The elements change only by an import or a refresh (their mutations refetch these), never by
-// a sync, so they read the 'elements' resource alone.
 
 /** The passes over a place in a window; idle until there is a place. */
 export const usePasses = (input: Input<'passes.predict'> | null) =>
-  useRow('passes.predict', input ?? { lat: 0, lon: 0 }, ['elements'], input !== null);
+  useRow('passes.predict', input ?? { lat: 0, lon: 0 }, input !== null);
 
 /** The ground track either side of one pass's peak; idle until a pass is chosen. */
 export const usePassTrack = (input: Input<'passes.track'> | null) =>
-  useRow('passes.track', input ?? { noradId: 1, peak: '1970-01-01T00:00:00Z' }, ['elements'], input !== null);
+  useRow('passes.track', input ?? { noradId: 1, peak: '1970-01-01T00:00:00Z' }, input !== null);
 
 /** The soonest sunlit optical and SAR pass over each place (the next 48 hours by default). */
 export const useSoonestPasses = (input: Input<'passes.soonest'>, enabled = true) =>
-  useRow('passes.soonest', input, ['elements'], enabled);
+  useRow('passes.soonest', input, enabled);
 
 /** How many satellites have elements, how old they are, where they came from. */
-export const useElementsStatus = () => useRow('elements.status', {}, ['elements']);
+export const useElementsStatus = () => useRow('elements.status', {});
 
 // ---- the online tools' stored answers (shared/contract-tools.ts) --------------------------
-// Only a tool call (or the threshold) changes them: main pushes 'tool_answers' for each. The
-// wallet also reads the last sync's balance, so any sync may change it.
 
 /** Stored answers of one tool (or all), newest first, from the cache. */
-export const useToolsHistory = (input: Input<'tools.history'> = {}) =>
-  useRow('tools.history', input, ['tool_answers']);
+export const useToolsHistory = (input: Input<'tools.history'> = {}) => useRow('tools.history', input);
 
 /** One stored answer; idle until one is chosen. */
-export const useToolAnswer = (id: string | null) =>
-  useRow('tools.answer', { id: id ?? '' }, ['tool_answers'], !!id);
+export const useToolAnswer = (id: string | null) => useRow('tools.answer', { id: id ?? '' }, !!id);
 
 /** The last stated balance, today's spend and the confirmation threshold. */
-export const useToolsWallet = (enabled = true) => useRow('tools.wallet', {}, 'all', enabled);
+export const useToolsWallet = (enabled = true) => useRow('tools.wallet', {}, enabled);

@@ -8,6 +8,7 @@ import type {
   ByProfile,
   EventThreadResult,
   JsonValue,
+  PackageGetResult,
   SignalGetResult,
   StoredAnswerOf,
 } from '../../../shared/contract';
@@ -50,6 +51,16 @@ export const threadOf = (r: EventThreadResult): Profiled<M.Thread, A.Thread> =>
   profiled<'thread', M.Thread, A.Thread>(r, 'thread');
 export const briefOf = (r: BriefResult): Profiled<M.Brief | null, A.Brief | null> =>
   profiled<'brief', M.Brief | null, A.Brief | null>(r, 'brief');
+/** A watch's decision package: the alternate service's (the main service has none: null). */
+export const packageOf = (r: PackageGetResult): Profiled<null, A.DecisionPackage | null> =>
+  profiled<'package', null, A.DecisionPackage | null>(r, 'package');
+
+/** The parts of a decision package, as the alternate service's schema types them. */
+export type {
+  DecisionPackage,
+  NegativeEvidence,
+  PackageDiscriminator,
+} from '../../../shared/service/alternate';
 
 export type AnySignal = M.Signal | A.Signal;
 

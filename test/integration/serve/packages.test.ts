@@ -67,6 +67,8 @@ describe('decision packages through serve', () => {
     expect(Date.parse(before.revisions[0]!.fetchedAt)).not.toBeNaN();
     expect(before.asOf).not.toBeNull();
     const latest = await call('packages.get', { watchId: w.id });
+    // Tagged by the profile whose schema the package follows.
+    expect(latest.profile).toBe('alternate');
     expect(latest.revision?.revision).toBe(first.revision);
     expect(content(latest.package)).toEqual(content(first));
 

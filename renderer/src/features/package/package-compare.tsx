@@ -4,7 +4,7 @@
 // its kind in a word and a sign, not by colour.
 import type { ReactNode } from 'react';
 import type { PackageRevision } from '../../../../shared/contract';
-import type { DecisionPackage } from '../../../../shared/service/alternate';
+import type { DecisionPackage } from '../../data/records';
 import { formatUtc } from '../../ui/time';
 import { EvidenceKindMark } from './package-parts';
 import { evidenceKind } from './evidence-kind';
@@ -125,7 +125,31 @@ export function DiffList({ diff }: { diff: PackageDiff }) {
   );
 }
 
-const revisionLabel = (r: PackageRevision) => `${r.revision} · fetched ${formatUtc(r.fetchedAt)}`;
+/** One end of the comparison: a kept revision, by its name and when it was fetched. */
+function RevisionSelect({
+  label,
+  revisions,
+  value,
+  onChange,
+}: {
+  label: string;
+  revisions: readonly PackageRevision[];
+  value: string;
+  onChange: (r: string) => void;
+}) {
+  return (
+    <label className="inline-field">
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {revisions.map((r) => (
+          <option key={r.revision} value={r.revision}>
+            {r.revision} · fetched {formatUtc(r.fetchedAt)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** Picks two kept revisions (oldest-first list) and shows what changed from one to the other. */
 export function PackageCompare({
@@ -155,26 +179,8 @@ export function PackageCompare({
   return (
     <>
       <div className="filter-bar package-compare-bar">
-        <label className="inline-field">
-          From revision
-          <select value={from} onChange={(e) => onFrom(e.target.value)}>
-            {revisions.map((r) => (
-              <option key={r.revision} value={r.revision}>
-                {revisionLabel(r)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline-field">
-          To revision
-          <select value={to} onChange={(e) => onTo(e.target.value)}>
-            {revisions.map((r) => (
-              <option key={r.revision} value={r.revision}>
-                {revisionLabel(r)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RevisionSelect label="From revision" revisions={revisions} value={from} onChange={onFrom} />
+        <RevisionSelect label="To revision" revisions={revisions} value={to} onChange={onTo} />
       </div>
       {before && after ? (
         <DiffList diff={diffPackages(before, after)} />

@@ -2,14 +2,11 @@
 // diffable)"): discriminators and negative evidence added, removed and changed, limitations
 // added and removed, and the schema version when it moved. Pure: the Package view and its
 // tests give it two packages and read the answer.
-import type {
-  DecisionPackage,
-  NegativeEvidence,
-  PackageDiscriminator,
-} from '../../../../shared/service/alternate';
+import type { DecisionPackage, NegativeEvidence, PackageDiscriminator } from '../../data/records';
 
 export interface FieldChange {
   field: string;
+  /** The field's values as the service sent them (an unnamed field of its loose record may hold anything). */
   before: unknown;
   after: unknown;
 }
@@ -40,9 +37,27 @@ export interface PackageDiff {
   same: boolean;
 }
 
-/** The fields compared, in the order a change lists them; other fields the service sends are compared after. */
-const DISCRIMINATOR_FIELDS = ['observable', 'verdict', 'max_elimination', 'refutes_if_absent'];
-const EVIDENCE_FIELDS = ['observable', 'axis', 'status', 'reason', 'source_status', 'detail'];
+/** An item of a package: a discriminator or a piece of negative evidence. */
+type PackageItem = PackageDiscriminator | NegativeEvidence;
+
+/**
+ * The fields compared, in the order a change lists them (the schema's, so a misspelt one is a
+ * type error); other fields the service sends (its records are loose) are compared after.
+ */
+const DISCRIMINATOR_FIELDS: readonly (keyof PackageDiscriminator & string)[] = [
+  'observable',
+  'verdict',
+  'max_elimination',
+  'refutes_if_absent',
+];
+const EVIDENCE_FIELDS: readonly (keyof NegativeEvidence & string)[] = [
+  'observable',
+  'axis',
+  'status',
+  'reason',
+  'source_status',
+  'detail',
+];
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -66,21 +81,23 @@ function keyed<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, 
 const norm = (v: unknown): unknown => (v === undefined ? null : v);
 const same = (a: unknown, b: unknown) => JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 
-/** Two versions of one record (a package's or an item's: loose objects, compared field by field). */
-type Fields = Readonly<Record<string, unknown>>;
-
-function fieldChanges(b: Fields, a: Fields, order: readonly string[]): FieldChange[] {
-  const fields = [...new Set([...order, ...Object.keys(b), ...Object.keys(a)])];
+/** Two versions of one item, compared field by field. */
+function fieldChanges<T extends PackageItem>(
+  b: T,
+  a: T,
+  order: readonly (keyof T & string)[],
+): FieldChange[] {
+  const fields = [...new Set<string>([...order, ...Object.keys(b), ...Object.keys(a)])];
   return fields
     .filter((f) => !same(b[f], a[f]))
     .map((field) => ({ field, before: norm(b[field]), after: norm(a[field]) }));
 }
 
-function diffItems<T extends Fields>(
+function diffItems<T extends PackageItem>(
   before: readonly T[],
   after: readonly T[],
   keyOf: (item: T) => string,
-  order: readonly string[],
+  order: readonly (keyof T & string)[],
 ): ItemsDiff<T> {
   const b = keyed(before, keyOf);
   const a = keyed(after, keyOf);

@@ -1,11 +1,7 @@
 // The parts of one decision package as the analyst reads them: the discriminators as a table,
 // the negative evidence with each piece typed "Could not look" or "Looked, absent" (a word and
 // a shape, never a colour alone), and the limitations.
-import type {
-  DecisionPackage,
-  NegativeEvidence,
-  PackageDiscriminator,
-} from '../../../../shared/service/alternate';
+import type { DecisionPackage, NegativeEvidence, PackageDiscriminator } from '../../data/records';
 import { EVIDENCE_WORDS, evidenceKind, type EvidenceKind } from './evidence-kind';
 
 const words = (v: string) => v.replace(/_/g, ' ');
@@ -70,6 +66,15 @@ export function DiscriminatorsTable({ rows }: { rows: readonly PackageDiscrimina
   );
 }
 
+/** The evidence's fields shown as given (or "not given"), between its kind and its detail. */
+const EVIDENCE_COLUMNS = [
+  ['observable', 'Observable'],
+  ['axis', 'Axis'],
+  ['status', 'Status'],
+  ['reason', 'Reason'],
+  ['source_status', 'Source status'],
+] as const satisfies readonly (readonly [keyof NegativeEvidence, string])[];
+
 export function NegativeEvidenceTable({ rows }: { rows: readonly NegativeEvidence[] }) {
   if (!rows.length) return <p className="muted">The package records no negative evidence.</p>;
   return (
@@ -81,11 +86,11 @@ export function NegativeEvidenceTable({ rows }: { rows: readonly NegativeEvidenc
         <thead>
           <tr>
             <th scope="col">Kind</th>
-            <th scope="col">Observable</th>
-            <th scope="col">Axis</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Source status</th>
+            {EVIDENCE_COLUMNS.map(([field, title]) => (
+              <th key={field} scope="col">
+                {title}
+              </th>
+            ))}
             <th scope="col">Detail</th>
           </tr>
         </thead>
@@ -97,21 +102,11 @@ export function NegativeEvidenceTable({ rows }: { rows: readonly NegativeEvidenc
                 <td>
                   <EvidenceKindMark kind={kind} />
                 </td>
-                <td>
-                  <Given value={e.observable} />
-                </td>
-                <td>
-                  <Given value={e.axis} />
-                </td>
-                <td>
-                  <Given value={e.status} />
-                </td>
-                <td>
-                  <Given value={e.reason} />
-                </td>
-                <td>
-                  <Given value={e.source_status} />
-                </td>
+                {EVIDENCE_COLUMNS.map(([field]) => (
+                  <td key={field}>
+                    <Given value={e[field]} />
+                  </td>
+                ))}
                 <td>{e.detail ? e.detail : <span className="unknown">none</span>}</td>
               </tr>
             );

@@ -5,8 +5,9 @@
 // it says to pick one, and offers the cached watches to pick from. The main profile has no
 // watches, and says so.
 import { useState } from 'react';
-import type { PackageRevision } from '../../../../shared/contract';
+import type { PackageGetResult, PackageRevision } from '../../../../shared/contract';
 import { useAppInfo, usePackage, usePackageRevisions, useWatches } from '../../data';
+import { packageOf } from '../../data/records';
 import { useSelection } from '../../state/selection';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
@@ -16,6 +17,9 @@ import { PackageBody } from './package-parts';
 import './package.css';
 
 const LATEST = '';
+
+/** The package an answer holds (none before it lands, or on the main profile). */
+const packageIn = (r: PackageGetResult | undefined) => (r ? packageOf(r).alternate : null);
 
 function WatchPicker({ watchId, label }: { watchId: string | null; label: string | null }) {
   const watches = useWatches();
@@ -61,7 +65,7 @@ function WatchPackage({ watchId }: { watchId: string }) {
   const before = usePackage(list.length > 1 ? watchId : null, compareFrom ?? undefined);
   const after = usePackage(list.length > 1 ? watchId : null, compareTo ?? undefined);
   const rev = current.data?.revision ?? null;
-  const pkg = current.data?.package ?? null;
+  const pkg = packageIn(current.data);
 
   if (revisions.error || current.error)
     return (
@@ -124,8 +128,8 @@ function WatchPackage({ watchId }: { watchId: string }) {
           to={compareTo ?? ''}
           onFrom={setFrom}
           onTo={setTo}
-          before={before.data?.package ?? null}
-          after={after.data?.package ?? null}
+          before={packageIn(before.data)}
+          after={packageIn(after.data)}
         />
       </section>
     </article>
