@@ -22,6 +22,33 @@ async function peaks(table: Locator): Promise<number[]> {
   return cells.map((c) => Date.parse(`${c.trim().replace(' ', 'T')}Z`));
 }
 
+/** What `missingGlyphs` reads of the page (the Node side has no DOM types). */
+interface Ctx2D {
+  font: string;
+  fillStyle: string;
+  textBaseline: string;
+  clearRect(x: number, y: number, w: number, h: number): void;
+  fillText(text: string, x: number, y: number): void;
+  getImageData(x: number, y: number, w: number, h: number): { data: { join(sep: string): string } };
+}
+interface PageElement {
+  getClientRects(): { length: number };
+}
+interface PageDom {
+  document: {
+    createElement(tag: 'canvas'): {
+      width: number;
+      height: number;
+      getContext(kind: '2d', opts: { willReadFrequently: boolean }): Ctx2D | null;
+    };
+    createTreeWalker(
+      root: unknown,
+      show: number,
+    ): { nextNode(): { textContent: string | null; parentElement: PageElement | null } | null };
+  };
+  getComputedStyle(el: PageElement): { fontStyle: string; fontWeight: string; fontFamily: string };
+}
+
 /**
  * The characters of `where`'s text that the page draws as the missing-glyph box: each is drawn on
  * a canvas in its element's font and compared with a code point no font has (U+10FFFD, private
@@ -29,6 +56,7 @@ async function peaks(table: Locator): Promise<number[]> {
  */
 function missingGlyphs(where: Locator): Promise<string[]> {
   return where.evaluate((root) => {
+    const { document, getComputedStyle } = globalThis as unknown as PageDom;
     const canvas = document.createElement('canvas');
     canvas.width = 48;
     canvas.height = 48;
@@ -42,7 +70,8 @@ function missingGlyphs(where: Locator): Promise<string[]> {
       return ctx.getImageData(0, 0, 48, 48).data.join(',');
     };
     const missing = new Set<string>();
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    // NodeFilter.SHOW_TEXT
+    const walker = document.createTreeWalker(root, 4);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const el = node.parentElement;
       if (!el || !el.getClientRects().length) continue;

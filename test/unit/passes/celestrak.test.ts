@@ -159,9 +159,9 @@ describe('CelesTrak refresh', () => {
           cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
         }),
       );
-    const err = await refreshElements(db, { url, fetch: down, now: clock('2026-08-22T18:00:00Z') }).catch(
-      (e: unknown) => e as RefreshError,
-    );
+    const err = (await refreshElements(db, { url, fetch: down, now: clock('2026-08-22T18:00:00Z') }).catch(
+      (e: unknown) => e,
+    )) as RefreshError;
     expect(err.message).toContain(url);
     const words = refreshFailureInWords(err);
     expect(words).toBe(
@@ -171,11 +171,11 @@ describe('CelesTrak refresh', () => {
     expect(words).not.toContain('gp.php');
 
     mode = 'forbidden';
-    const refused = await refreshElements(db, {
+    const refused = (await refreshElements(db, {
       url: gpUrl({ base }),
       fetch,
       now: clock('2026-08-22T18:00:00Z'),
-    }).catch((e: unknown) => e as RefreshError);
+    }).catch((e: unknown) => e)) as RefreshError;
     expect(refreshFailureInWords(refused)).toMatch(/refused the request \(HTTP 403\): it refuses clients/);
   });
 });
