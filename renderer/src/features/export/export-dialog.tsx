@@ -233,33 +233,26 @@ function ExportOutcome({
         Export cancelled: nothing was written.
       </div>
     );
-  if (result.status === 'download')
-    return (
-      <div role="status" className="export-outcome" data-testid="export-result">
-        <p>
-          Downloaded the {FORMAT_LABEL[result.format].name} report{result.demo ? ' (DEMO data)' : ''}:{' '}
-          <span className="num" data-testid="export-signals">
-            {result.signals.toLocaleString('en')}
-          </span>{' '}
-          signals, <span className="num">{formatBytes(result.bytes)}</span>.
-        </p>
-        <p>
-          Your browser saved it as <code data-testid="export-name">{result.name}</code>, in its downloads.
-        </p>
-      </div>
-    );
+  const downloaded = result.status === 'download';
   return (
     <div role="status" className="export-outcome" data-testid="export-result">
       <p>
-        Wrote the {FORMAT_LABEL[result.format].name} report{result.demo ? ' (DEMO data)' : ''}:{' '}
+        {downloaded ? 'Downloaded' : 'Wrote'} the {FORMAT_LABEL[result.format].name} report
+        {result.demo ? ' (DEMO data)' : ''}:{' '}
         <span className="num" data-testid="export-signals">
           {result.signals.toLocaleString('en')}
         </span>{' '}
         signals, <span className="num">{formatBytes(result.bytes)}</span>.
       </p>
-      <p>
-        Saved to <code data-testid="export-path">{result.path}</code>
-      </p>
+      {downloaded ? (
+        <p>
+          Your browser saved it as <code data-testid="export-name">{result.name}</code>, in its downloads.
+        </p>
+      ) : (
+        <p>
+          Saved to <code data-testid="export-path">{result.path}</code>
+        </p>
+      )}
     </div>
   );
 }
