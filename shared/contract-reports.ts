@@ -1,7 +1,7 @@
 // The Export row of the contract (docs/reports.md, "Export in the window"): the window writes
 // the same local report `watchfloor report` writes, for a watch, a drawn box, or the map's
-// current view with its filters. Main writes the file (a save dialog in the desktop app, the
-// app's exports folder under `serve`) and answers where it went and how large it is.
+// current view with its filters. Main writes the file (a save dialog in the desktop app; under
+// `serve`, a file handed once to the browser's downloads) and answers where it went and how large it is.
 import { isCalendarDate } from './dates';
 import { z } from 'zod';
 import { bboxSchema, signalFilterShape } from './contract-read';
@@ -56,6 +56,23 @@ export type ReportsExportResult =
       bytes: number;
       format: ReportFormat;
       /** Signals the report lists. */
+      signals: number;
+      title: string;
+      demo: boolean;
+    }
+  /**
+   * Under `serve` (a browser tab): the report is handed to the browser to download, once. The
+   * window fetches `GET /api/download/<download>` with serve's secret header and saves it as
+   * `name` through the browser's own downloads; nothing is kept on the server's disk.
+   */
+  | {
+      status: 'download';
+      /** The one-time id of the file at serve (`/api/download/<id>`), given once. */
+      download: string;
+      /** The file name the browser saves it under. */
+      name: string;
+      bytes: number;
+      format: ReportFormat;
       signals: number;
       title: string;
       demo: boolean;

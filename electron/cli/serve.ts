@@ -9,6 +9,7 @@ import { readSettings, settingsFileFor, settingsFileIn } from '../settings';
 // The `serve` command is how the serve host is launched: the one import of serve/ from cli/.
 import { readServePort, rememberServePort, servePortFileFor } from '../serve/port';
 import { startServe, type ServeHandle } from '../serve/server';
+import { createServeDownloads, type ServeDownloads } from '../serve/downloads';
 import { BaseUrlError, checkBaseUrl } from '../../shared/base-url';
 import { CliError, usageError } from './errors';
 
@@ -46,16 +47,32 @@ export function registerServe(program: Command): void {
       const insecureHttp = opts.insecureHttp === true || (!given && remembered.insecureHttp);
       // Checked before anything is opened: a bad address is said in words, and binds no cache.
       if (baseUrl && !opts.demo) checkedBaseUrl(baseUrl, insecureHttp);
-      const services = createAppServices({ transport: 'serve', dbPath, settingsFile, log });
+      // Export downloads in the browser (serve/downloads.ts), not into a folder of this machine.
+      const downloads = createServeDownloads();
+      const services = createAppServices({
+        transport: 'serve',
+        dbPath,
+        settingsFile,
+        log,
+        reports: { browserDownloads: downloads },
+      });
       let handle: ServeHandle;
       try {
         // No service and no --demo: the window offers the first-run choice (setup.*).
         if (opts.demo) await services.accounts.demo(profile);
         else if (baseUrl) await services.accounts.connect(baseUrl, rememberedProfile, { insecureHttp });
-        handle = await listenOn(opts, port, settingsFile, services, path.join(root, 'dist', 'renderer'));
+        handle = await listenOn(
+          opts,
+          port,
+          settingsFile,
+          services,
+          path.join(root, 'dist', 'renderer'),
+          downloads,
+        );
       } catch (err) {
         // A failed start ends the process: what was opened is closed, and the reason said.
         await services.close();
+        downloads.close();
         if (err instanceof BaseUrlError) throw usageError(err.message);
         throw err;
       }
@@ -96,9 +113,10 @@ async function listenOn(
   settingsFile: string,
   services: ReturnType<typeof createAppServices>,
   staticDir: string,
+  downloads: ServeDownloads,
 ): Promise<ServeHandle> {
   const listen = (at: number) =>
-    startServe({ dispatch: services.dispatch, bus: services.bus, staticDir, port: at });
+    startServe({ dispatch: services.dispatch, bus: services.bus, staticDir, port: at, downloads });
   const portFile = servePortFileFor(settingsFile);
   const last = opts.port === undefined ? readServePort(portFile) : null;
   let handle: ServeHandle;

@@ -22,6 +22,8 @@ import { ContractError, type Handlers } from './dispatch';
 import { createLocalNotesHandlers } from './local-notes-handlers';
 import { createPassesHandlers } from './passes-handlers';
 import { createReadHandlers } from './read-handlers';
+import { mergeNotifications } from '../notify/diff';
+import { cachedNotifications } from '../runtime/snapshot';
 import { createToolsHandlers } from './tools-handlers';
 import { createReportsHandlers, type ReportsDeps } from './reports-handlers';
 
@@ -194,7 +196,13 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await deps.keychain.clear(current.baseUrl);
       return statusOf(deps);
     },
-    'notifications.list': ({ limit }) => deps.notifications().slice(0, limit ?? 100),
+    // What was pushed while main ran, with what the cache records (an order that fired, a watch
+    // that needs attention) however long ago: the window lists both, whenever it opened.
+    'notifications.list': ({ limit }) => {
+      const db = accounts.current()?.db;
+      const cached = db ? cachedNotifications(db) : [];
+      return mergeNotifications(deps.notifications(), cached).slice(0, limit ?? 100);
+    },
     'sync.now': async () => {
       await runtime().runNow('manual');
       return syncStatus(deps);

@@ -18,7 +18,13 @@ import { FAMILY_KEYS, loadFamilies, type FamilyCatalog, type FamilyKey } from '.
 import { describeRejection, parseElementsText } from '../passes/parse';
 import { membersOf, predictPasses, STALE_AFTER_DAYS } from '../passes/predict';
 import { PassRequestError, parsePassRequest } from '../passes/request';
-import { RefreshError, MIN_REFRESH_INTERVAL_MS, gpUrl, refreshElements } from '../passes/celestrak';
+import {
+  RefreshError,
+  MIN_REFRESH_INTERVAL_MS,
+  gpUrl,
+  refreshElements,
+  refreshFailureInWords,
+} from '../passes/celestrak';
 import { soonestPasses } from '../passes/soonest';
 import { getFetchRecord, importElements, listElements } from '../passes/store';
 import { groundTrack } from '../passes/track';
@@ -247,7 +253,8 @@ export function createPassesHandlers(deps: PassesDeps): Pick<Handlers, PassesCha
           families: loadFamilies(),
         });
       } catch (err) {
-        if (err instanceof RefreshError) throw new ContractError(err.message);
+        // In words for the window (the command line says the URL and the raw answer).
+        if (err instanceof RefreshError) throw new ContractError(refreshFailureInWords(err));
         throw err;
       }
       if (outcome.status !== 'updated') return outcome satisfies ElementsRefreshResult;

@@ -1,8 +1,9 @@
 // The Export row (shared/contract-reports.ts): the window's Export writes the very report
 // `watchfloor report` writes (report-job.ts), for a watch, a drawn box or the map's view with
 // its filters. Where it goes is the host's: the desktop app asks with a save dialog
-// (`chooseSavePath`, an Electron adapter), `serve` writes into the app's exports folder and
-// the answer names the file. A PDF is printed by `printPdf` when the host has one (Electron's
+// (`chooseSavePath`, an Electron adapter); `serve` hands it to the browser's downloads
+// (`browserDownloads`: written to a private staging folder, fetched once by the window, then
+// deleted); a host with neither writes into the app's exports folder and the answer names the file. A PDF is printed by `printPdf` when the host has one (Electron's
 // printToPDF), else by headless Chromium as the CLI prints it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,14 @@ import { privateDir } from '../paths';
 import { ContractError, type Handlers } from './dispatch';
 import { checkReportTarget, gatherReport, writeReport } from './report-job';
 
+/** A host whose window is a browser tab (`serve`): the report is downloaded there, once. */
+export interface BrowserDownloads {
+  /** Where to write a report before it is offered (a private staging folder). */
+  stage(name: string): string;
+  /** Offers the written file to the window under a one-time id; the window saves it as `name`. */
+  offer(file: string, name: string, format: ReportFormat): string;
+}
+
 export interface ReportsDeps {
   account: () => Account;
   /** The app's exports folder (`serve`, or a host without a dialog). */
@@ -29,6 +38,8 @@ export interface ReportsDeps {
    * null when they cancel. Absent: the file goes into `exportDir`.
    */
   chooseSavePath?: (suggestedName: string, format: ReportFormat) => Promise<string | null>;
+  /** `serve`: the browser downloads the report (preferred over `exportDir`). */
+  browserDownloads?: BrowserDownloads;
   /** Prints the PDF (the desktop app: Electron's printToPDF); absent: headless Chromium. */
   printPdf?: PdfPrinter;
   now?: () => Date;
@@ -97,6 +108,16 @@ export function createReportsHandlers(deps: ReportsDeps): Pick<Handlers, 'report
         const chosen = await deps.chooseSavePath(name, format);
         if (chosen === null) return { status: 'cancelled' };
         out = chosen;
+      } else if (deps.browserDownloads) {
+        const downloads = deps.browserDownloads;
+        const staged = downloads.stage(name);
+        try {
+          checkReportTarget(staged, format, deps.printPdf);
+          const { path: file, ...written } = await writeReport(data, format, staged, deps.printPdf);
+          return { status: 'download', download: downloads.offer(file, name, format), name, ...written };
+        } catch (e) {
+          refusal(e);
+        }
       } else {
         try {
           privateDir(deps.exportDir);

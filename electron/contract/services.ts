@@ -38,8 +38,11 @@ export interface AppServicesOptions {
   now?: () => Date;
   /** The network under every API call (tests). */
   fetch?: typeof fetch;
-  /** Export's save dialog and PDF printer (the desktop app's adapters); absent: the exports folder. */
-  reports?: Pick<ReportsDeps, 'chooseSavePath' | 'printPdf'>;
+  /**
+   * Export's save dialog and PDF printer (the desktop app's adapters), or the browser's downloads
+   * (`serve`); neither: the exports folder.
+   */
+  reports?: Pick<ReportsDeps, 'chooseSavePath' | 'printPdf' | 'browserDownloads'>;
 }
 
 /** Export's folder when there is no save dialog: $WATCHFLOOR_EXPORT_DIR, else `exports` beside the cache. */

@@ -15,6 +15,8 @@ export interface WatchState {
   name: string | null;
   bucket: string | null;
   latest_change_summary?: string | null;
+  /** When the service says the watch last changed (its latest change, else its update). */
+  changed_at?: string | null;
 }
 export interface NotableDevelopment {
   /** Stable identity of the development (event id + axis/type + time). */
@@ -44,6 +46,66 @@ export interface NotifyResult {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * A fired order's notification. Its id names the run, so the same run is one notification
+ * whether it was pushed after a sync or read from the cache's record (standingNotifications).
+ */
+function orderFired(o: OrderState, at: string): AppNotification {
+  return {
+    id: `order:${o.id}:${o.total_runs ?? ''}:${o.last_run_at ?? ''}`,
+    at,
+    kind: 'order_fired',
+    title: `Standing order fired: ${o.name ?? o.id}`,
+    body: o.last_run_at
+      ? `Ran at ${o.last_run_at} (run ${o.total_runs ?? '?'})`
+      : `Run ${o.total_runs ?? '?'}`,
+    target: { type: 'order', id: o.id },
+  };
+}
+
+function watchNeedsAttention(w: WatchState, at: string, fallback: string): AppNotification {
+  return {
+    id: `watch:${w.id}:needs_attention:${w.latest_change_summary ?? ''}`,
+    at,
+    kind: 'watch_needs_attention',
+    title: `Needs attention: ${w.name ?? w.id}`,
+    body: w.latest_change_summary ?? fallback,
+    target: { type: 'watch', id: w.id },
+  };
+}
+
+/**
+ * What the cache's record says fired or needs attention, whenever it happened: each order's
+ * last run (an order that has run), each watch in needs_attention. The window lists these
+ * beside what was pushed while it was open, so a run before it opened (or before the first
+ * sync of this cache) is not lost; each dated when it happened, as the service recorded it.
+ */
+export function standingNotifications(
+  snapshot: Pick<NotifySnapshot, 'orders' | 'watches'>,
+): AppNotification[] {
+  const items: AppNotification[] = [];
+  for (const o of snapshot.orders)
+    if (o.last_run_at !== null || (o.total_runs ?? 0) > 0) items.push(orderFired(o, o.last_run_at ?? ''));
+  for (const w of snapshot.watches)
+    if (w.bucket === 'needs_attention')
+      items.push(watchNeedsAttention(w, w.changed_at ?? '', 'in needs attention'));
+  return items;
+}
+
+/**
+ * The window's list: what was pushed (newest first) with what the cache records, one entry per
+ * id (a pushed one keeps its place), newest first; undated ones last.
+ */
+export function mergeNotifications(
+  pushed: AppNotification[],
+  standing: AppNotification[],
+): AppNotification[] {
+  const ids = new Set(pushed.map((n) => n.id));
+  const all = [...pushed, ...standing.filter((n) => !ids.has(n.id))];
+  // A stable sort: equal times keep the pushed-first order.
+  return all.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
+}
+
 export function diffForNotifications(before: NotifySnapshot, after: NotifySnapshot, now: Date): NotifyResult {
   const at = now.toISOString();
   const items: AppNotification[] = [];
@@ -57,30 +119,14 @@ export function diffForNotifications(before: NotifySnapshot, after: NotifySnapsh
       (o.total_runs ?? 0) > (prev.total_runs ?? 0) ||
       (o.last_run_at !== null && o.last_run_at !== prev.last_run_at);
     if (!fired) continue;
-    items.push({
-      id: `order:${o.id}:${o.total_runs ?? ''}:${o.last_run_at ?? ''}`,
-      at,
-      kind: 'order_fired',
-      title: `Standing order fired: ${o.name ?? o.id}`,
-      body: o.last_run_at
-        ? `Ran at ${o.last_run_at} (run ${o.total_runs ?? '?'})`
-        : `Run ${o.total_runs ?? '?'}`,
-      target: { type: 'order', id: o.id },
-    });
+    items.push(orderFired(o, at));
   }
 
   const watchesBefore = new Map(before.watches.map((w) => [w.id, w]));
   for (const w of after.watches) {
     const prev = watchesBefore.get(w.id);
     if (!prev || w.bucket !== 'needs_attention' || prev.bucket === 'needs_attention') continue;
-    items.push({
-      id: `watch:${w.id}:needs_attention:${w.latest_change_summary ?? ''}`,
-      at,
-      kind: 'watch_needs_attention',
-      title: `Needs attention: ${w.name ?? w.id}`,
-      body: w.latest_change_summary ?? `moved from ${prev.bucket ?? 'unknown'} to needs attention`,
-      target: { type: 'watch', id: w.id },
-    });
+    items.push(watchNeedsAttention(w, at, `moved from ${prev.bucket ?? 'unknown'} to needs attention`));
   }
 
   const seen = new Set(before.notableDevelopments.map((d) => d.key));

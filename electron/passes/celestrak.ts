@@ -26,11 +26,69 @@ export function gpUrl(args: { base?: string; group?: string; catnr?: number }): 
   return url.toString();
 }
 
+/** Why a refresh failed: nothing answered, an answer refused, or an answer with no usable set. */
+export type RefreshFailure =
+  { kind: 'unreachable'; cause: string } | { kind: 'refused'; status: number } | { kind: 'empty' };
+
 export class RefreshError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly failure: RefreshFailure,
+  ) {
     super(message);
     this.name = 'RefreshError';
   }
+}
+
+/** A socket's error code in words; anything else as the error says it. */
+const CAUSE_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'nothing answered there (connection refused)',
+  ENOTFOUND: 'its name was not found (no DNS answer: offline?)',
+  EAI_AGAIN: 'its name could not be looked up (no DNS answer: offline?)',
+  ENETUNREACH: 'the network is unreachable',
+  EHOSTUNREACH: 'the host is unreachable',
+  ECONNRESET: 'the connection was cut',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: 'its certificate has expired',
+};
+
+/** What went wrong under a failed fetch, in words (Node's fetch says "fetch failed" and keeps the cause). */
+function causeInWords(err: unknown): string {
+  let e: unknown = err;
+  let deepest = err instanceof Error ? err.message : String(err);
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CAUSE_WORDS[code]) return CAUSE_WORDS[code];
+    if (e instanceof Error && e.name === 'TimeoutError') return `it gave up: ${e.message}`;
+    if (e instanceof Error && e.message) deepest = e.message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  // The fetch standard's blocked ports (9, 25, 6000…): refused before any connection.
+  if (deepest === 'bad port') return 'its port is one that fetch refuses to use (a blocked port)';
+  return deepest;
+}
+
+/**
+ * A failed refresh in the analyst's words, for the window: what happened and that the elements
+ * in the cache are unchanged, naming the host asked (the whole URL is in elements.status).
+ */
+export function refreshFailureInWords(err: RefreshError): string {
+  let host: string;
+  try {
+    host = new URL(err.url).host;
+  } catch {
+    host = 'the elements source';
+  }
+  const kept = 'The elements in the cache are unchanged.';
+  const f = err.failure;
+  if (f.kind === 'unreachable') return `CelesTrak (${host}) could not be reached: ${f.cause}. ${kept}`;
+  if (f.kind === 'refused')
+    return f.status === 403
+      ? `CelesTrak (${host}) refused the request (HTTP 403): it refuses clients that ask too often, so wait before retrying. ${kept}`
+      : `CelesTrak (${host}) refused the request (HTTP ${f.status}). ${kept}`;
+  return `CelesTrak (${host}) answered, but with no usable element sets. ${kept}`;
 }
 
 export type RefreshOutcome =
@@ -86,7 +144,10 @@ export async function refreshElements(db: Database.Database, args: RefreshArgs):
     ));
   } catch (err) {
     // Nothing answered: no record, so the next try is not held back two hours.
-    throw new RefreshError(`could not reach ${args.url}: ${(err as Error).message}`);
+    throw new RefreshError(`could not reach ${args.url}: ${(err as Error).message}`, args.url, {
+      kind: 'unreachable',
+      cause: causeInWords(err),
+    });
   }
   const checkedAt = now().toISOString();
   const validators = { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
@@ -117,14 +178,25 @@ export async function refreshElements(db: Database.Database, args: RefreshArgs):
     recordFailure();
     const hint =
       res.status === 403 ? ' (CelesTrak refuses clients that ask too often; wait before retrying)' : '';
-    throw new RefreshError(`${args.url} answered ${res.status}${hint}: ${body.slice(0, 200).trim()}`);
+    throw new RefreshError(
+      `${args.url} answered ${res.status}${hint}: ${body.slice(0, 200).trim()}`,
+      args.url,
+      {
+        kind: 'refused',
+        status: res.status,
+      },
+    );
   }
   const parsed = parseOmmJson(body);
   if (parsed.sets.length === 0) {
     recordFailure();
     // CelesTrak answers an unknown group with 200 and the text "No GP data found".
     const why = parsed.report.rejected[0]?.reason ?? 'no element sets';
-    throw new RefreshError(`${args.url} gave no usable element sets (${body.slice(0, 80).trim() || why})`);
+    throw new RefreshError(
+      `${args.url} gave no usable element sets (${body.slice(0, 80).trim() || why})`,
+      args.url,
+      { kind: 'empty' },
+    );
   }
   const families = args.families === undefined ? loadFamilies() : args.families;
   let kept: ElementSet[] = parsed.sets;

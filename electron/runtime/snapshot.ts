@@ -3,26 +3,47 @@
 import type Database from 'better-sqlite3';
 import type { Profile } from '../../shared/contract';
 import { listDevelopments, listStandingOrders, listWatches } from '../cache';
-import type { NotableDevelopment, NotifySnapshot } from '../notify/diff';
+import {
+  standingNotifications,
+  type NotableDevelopment,
+  type NotifySnapshot,
+  type OrderState,
+  type WatchState,
+} from '../notify/diff';
+import type { AppNotification } from '../../shared/contract';
 
 const s = (v: unknown): string | null =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 const n = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
-export function notifySnapshot(db: Database.Database, profile: Profile): NotifySnapshot {
-  const orders = listStandingOrders(db).map(({ id, record }) => ({
+const orderStates = (db: Database.Database): OrderState[] =>
+  listStandingOrders(db).map(({ id, record }) => ({
     id,
     name: s(record.name),
     last_run_at: s(record.last_run_at),
     total_runs: n(record.total_runs),
   }));
-  const watchRows = listWatches(db);
-  const watches = watchRows.map(({ id, item }) => ({
+
+const watchState = ({ id, item }: ReturnType<typeof listWatches>[number]): WatchState => {
+  const latest = item.latest_change as { summary?: unknown; at?: unknown } | undefined;
+  return {
     id,
     name: s(item.name),
     bucket: s(item.bucket),
-    latest_change_summary: s((item.latest_change as { summary?: unknown } | undefined)?.summary),
-  }));
+    latest_change_summary: s(latest?.summary),
+    changed_at: s(latest?.at) ?? s(item.updated_at),
+  };
+};
+
+/** What the cache records as fired or needing attention (notify/diff.ts standingNotifications). */
+export function cachedNotifications(db: Database.Database): AppNotification[] {
+  return standingNotifications({ orders: orderStates(db), watches: listWatches(db).map(watchState) });
+}
+
+export function notifySnapshot(db: Database.Database, profile: Profile): NotifySnapshot {
+  const orders = orderStates(db);
+  const watchRows = listWatches(db);
+  const watches = watchRows.map(watchState);
   // Watched events: an event watch binds the canonical event ("cluster:<id>").
   const watchedBy = new Map<string, string>();
   for (const { id, item } of watchRows) {

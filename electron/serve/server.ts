@@ -12,6 +12,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ContractErrorBody } from '../../shared/contract';
 import type { Dispatcher, PushBus } from '../contract/dispatch';
+import type { ServeDownloads } from './downloads';
 import { rendererFile, rendererHeaders } from '../hosts-common/renderer-files';
 import {
   CHANGES_HEADER,
@@ -29,6 +30,8 @@ export interface ServeOptions {
   staticDir: string;
   port?: number;
   secret?: string;
+  /** The reports Export offered to the window (downloads.ts), each handed over once. */
+  downloads?: ServeDownloads;
 }
 
 export interface ServeHandle {
@@ -205,6 +208,11 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       return send(res, status, outcome, { [CHANGES_HEADER]: asked });
     }
 
+    if (url.pathname.startsWith('/api/download/')) {
+      if (req.method !== 'GET') return refuse(res, 405, 'failed', 'GET only', { Allow: 'GET' });
+      return sendDownload(decodeSegment(url.pathname.slice('/api/download/'.length)), res);
+    }
+
     if (url.pathname === '/api/events') {
       if (req.method !== 'GET') return refuse(res, 405, 'failed', 'GET only', { Allow: 'GET' });
       return streamEvents(req, res);
@@ -230,6 +238,35 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
       clearInterval(heartbeat);
       unsubscribe();
     });
+  }
+
+  /** An exported report, once: the browser saves it as its name (an attachment, never shown here). */
+  async function sendDownload(id: string, res: http.ServerResponse): Promise<void> {
+    const offered = opts.downloads?.take(id);
+    if (!offered)
+      return refuse(
+        res,
+        404,
+        'not_found',
+        'no such report: each is downloaded once, within 10 minutes of its export',
+      );
+    let body: Buffer;
+    try {
+      body = await readFile(offered.file);
+    } finally {
+      opts.downloads!.done(offered);
+    }
+    const ascii = offered.name.replace(/[^A-Za-z0-9._-]/g, '_');
+    res.writeHead(200, {
+      'Content-Type': offered.contentType,
+      'Content-Length': body.length,
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(offered.name)}`,
+      // Never rendered as a page of this origin, whatever it holds.
+      'Content-Security-Policy': 'sandbox',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.end(body);
   }
 
   async function serveStatic(pathname: string, res: http.ServerResponse): Promise<void> {
@@ -265,6 +302,7 @@ export function startServe(opts: ServeOptions): Promise<ServeHandle> {
         close: () =>
           new Promise<void>((done) => {
             stopCounting();
+            opts.downloads?.close();
             server.closeAllConnections();
             server.close(() => done());
           }),

@@ -1,8 +1,9 @@
 // Export from the window, in a real browser through `watchfloor serve --demo --profile
 // alternate`: the map's current view with its filters as GeoJSON (its key, e), then a watch
-// as HTML from the watch's detail. Under serve the files go to the exports folder
-// (WATCHFLOOR_EXPORT_DIR here) and the dialog names them; the test reads the files written.
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+// as HTML from the watch's detail. Under serve the browser downloads them (the dialog names
+// them) and nothing goes to the exports folder (WATCHFLOOR_EXPORT_DIR here); the test reads the
+// files the browser saved.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -73,12 +74,15 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     expect(await seriousViolations(page, 'Export dialog', { include: '.export-dialog' })).toEqual([]);
 
     await d.getByRole('radio', { name: /^GeoJSON/ }).check();
-    await d.getByRole('button', { name: 'Export GeoJSON' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      d.getByRole('button', { name: 'Export GeoJSON' }).click(),
+    ]);
     const result = d.getByTestId('export-result');
     await result.waitFor({ timeout: 60_000 });
     await screenshot(page, 'export-view-geojson');
-    const file = (await d.getByTestId('export-path').textContent())!;
-    expect(path.dirname(file)).toBe(exportDir);
+    expect(await d.getByTestId('export-name').textContent()).toBe(download.suggestedFilename());
+    const file = (await download.path())!;
     const written = JSON.parse(readFileSync(file, 'utf8')) as Collection;
     const said = Number((await d.getByTestId('export-signals').textContent())!.replace(/,/g, ''));
     expect(written.features.length).toBe(said);
@@ -150,12 +154,14 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     await d.waitFor();
     expect(await d.getByRole('radio', { name: new RegExp(`This watch`) }).isChecked()).toBe(true);
     expect(await d.getByRole('radio', { name: /^HTML/ }).isChecked()).toBe(true);
-    await d.getByRole('button', { name: 'Export HTML' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      d.getByRole('button', { name: 'Export HTML' }).click(),
+    ]);
     await d.getByTestId('export-result').waitFor({ timeout: 60_000 });
     await screenshot(page, 'export-watch-html');
-    const file = (await d.getByTestId('export-path').textContent())!;
-    expect(path.dirname(file)).toBe(exportDir);
-    expect(path.basename(file)).toMatch(/\.html$/);
+    expect(download.suggestedFilename()).toMatch(/\.html$/);
+    const file = (await download.path())!;
     const html = readFileSync(file, 'utf8');
     const escaped = name
       .replace(/&/g, '&amp;')
@@ -166,9 +172,8 @@ describe('Export in the window', { timeout: 120_000 }, () => {
     expect(html).toContain(`<title>DEMO: Watch report: ${escaped}</title>`);
     expect(html).toContain(`<h2>Watch: ${escaped}</h2>`);
     expect(html).toContain('Passes over the area, next 48 hours');
-    // Nothing half-written is left beside the two reports.
-    expect(readdirSync(exportDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    expect(readdirSync(exportDir)).toHaveLength(2);
+    // The browser has the two reports; the server's exports folder holds nothing.
+    expect(existsSync(exportDir) ? readdirSync(exportDir) : []).toEqual([]);
     expect(problems).toEqual([]);
   });
 });

@@ -255,6 +255,47 @@ describe('Passes view', () => {
     expect(screen.getByRole('button', { name: 'Show track on map' })).toBeTruthy();
   });
 
+  it('starts the table at now: the passes already past are apart, closed, and said why', async () => {
+    usePassesState.getState().setTarget({ lat: 50.45, lon: 30.52, label: 'Typed place', from: null });
+    const user = userEvent.setup();
+    const early = pass({
+      satellite: 'SENTINEL-2C',
+      norad_id: 60989,
+      peak: '2026-11-25T01:00:00Z',
+      is_past: true,
+    });
+    renderWithData(
+      <PassesView />,
+      client(() => predicted({ passes: [early, ...PASSES], passesFound: 4 })),
+    );
+    const table = await screen.findByRole('table', { name: 'Passes' });
+    expect(
+      within(table)
+        .getAllByTestId('pass-row')
+        .map((r) => r.children[1]!.textContent),
+    ).toEqual(['SENTINEL-2A', 'SENTINEL-2B', 'ICEYE-X2']);
+    expect(screen.getByTestId('passes-count').textContent).toMatch(
+      /3 to come, 1 already past \(listed apart\)/,
+    );
+    const past = screen.getByTestId('passes-past');
+    expect(past.hasAttribute('open')).toBe(false);
+    expect(past.querySelector('summary')!.textContent).toBe('Already past: 1 pass earlier in the window');
+    await user.click(past.querySelector('summary')!);
+    expect(past.textContent).toContain(
+      'The window starts at 2026-11-25 00:00 UTC, its first whole UTC day, as the service’s windows do; these passes peaked before 2026-11-25 08:00 UTC',
+    );
+    const gone = within(past).getByRole('table', { name: 'Already past' });
+    expect(
+      within(gone)
+        .getAllByTestId('pass-row')
+        .map((r) => r.children[1]!.textContent),
+    ).toEqual(['SENTINEL-2C']);
+    // The timeline shades the window's past and names it in each line's summary.
+    expect(
+      screen.getByRole('img', { name: 'sentinel-2 label: 3 passes, 2 sunlit, 1 at night; 1 already past' }),
+    ).toBeTruthy();
+  });
+
   it('shows a corrupt element file’s refusal and what was wrong', async () => {
     const c = client();
     c.answer({

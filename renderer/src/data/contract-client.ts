@@ -81,8 +81,39 @@ export function serveSecret(): string {
   return window.sessionStorage.getItem(SECRET_KEY) ?? '';
 }
 
+/** Under serve, the launch's secret once the HTTP client is made (null in the desktop app). */
+let httpSecret: string | null = null;
+
+/**
+ * Saves a report Export offered under serve (`status: 'download'`) through the browser's own
+ * downloads: fetched once with the secret header (never in a URL), then given to the browser as
+ * a file named `name`. In the desktop app there is nothing to fetch (it has a save dialog).
+ */
+export async function saveOfferedDownload(id: string, name: string): Promise<void> {
+  if (httpSecret === null) throw new Error('a download is fetched only in a browser tab (watchfloor serve)');
+  const res = await fetch(`/api/download/${encodeURIComponent(id)}`, {
+    headers: { [SECRET_HEADER]: httpSecret },
+    credentials: 'omit',
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new Error(body?.error?.message ?? `serve answered ${res.status} ${res.statusText}`);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The browser has read the blob once the download started; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 function createHttpApi(): WatchfloorApi {
   const secret = serveSecret();
+  httpSecret = secret;
   const api: Record<string, unknown> = {};
   const listeners = new Map<PushEvent, Set<Listener>>(pushEventNames.map((e) => [e, new Set()]));
   const readAll = () => {

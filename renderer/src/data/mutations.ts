@@ -10,6 +10,7 @@ import type {
   Result,
   SyncStatusResult,
 } from '../../../shared/contract';
+import { saveOfferedDownload } from './contract-client';
 import { useContractClient } from './provider';
 import { callRow } from './queries';
 
@@ -99,8 +100,22 @@ export const useElementsImport = () => useAction('elements.import', elements);
 /** A too-soon or not-modified answer changes nothing; refetching then is harmless. */
 export const useElementsRefresh = () => useAction('elements.refresh', elements);
 
-/** Export writes a file and changes nothing in the cache: nothing to refetch. */
-export const useReportsExport = () => useAction('reports.export');
+/**
+ * Export writes a file and changes nothing in the cache: nothing to refetch. Under serve the
+ * report is offered to the browser (`status: 'download'`): saved through its downloads before
+ * the export is done.
+ */
+export function useReportsExport() {
+  const client = useContractClient();
+  return useMutation<Result<'reports.export'>, Error, Input<'reports.export'>>({
+    mutationKey: ['reports.export'],
+    mutationFn: async (input) => {
+      const result = await callRow(client, 'reports.export', input);
+      if (result.status === 'download') await saveOfferedDownload(result.download, result.name);
+      return result;
+    },
+  });
+}
 
 // An online tool's call is stored whatever the service answered: its history and the wallet
 // show it at once (main's cache.changed push follows too).

@@ -17,11 +17,30 @@ const WORD: Record<MarkKind, string> = {
   deleted: 'DELETED',
   unencrypted: 'UNENCRYPTED',
 };
-const ICON: Record<MarkKind, string> = {
+/**
+ * An hourglass drawn, not typed: U+231B is an emoji most systems' text fonts lack, so it showed as
+ * a missing-glyph box. Sized to the text, in its colour.
+ */
+const HOURGLASS = (
+  <svg
+    viewBox="0 0 12 12"
+    width="0.9em"
+    height="0.9em"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.3"
+    strokeLinejoin="round"
+    style={{ verticalAlign: '-0.1em' }}
+  >
+    <path d="M2.5 1h7M2.5 11h7M3.5 1c0 3 5 3 5 5s-5 2-5 5M8.5 1c0 3-5 3-5 5s5 2 5 5" />
+  </svg>
+);
+
+const ICON: Record<MarkKind, ReactNode> = {
   demo: '◆',
   cached: '◷',
   clamped: '⇥',
-  stale: '⌛',
+  stale: HOURGLASS,
   'local-only': '⌂',
   pending: '…',
   refused: '✕',

@@ -64,11 +64,24 @@ describe('notifications through serve', () => {
       target: { type: 'order', id: order.id },
     });
 
-    // Nothing changed: no new notification; the in-app list keeps the one.
+    // Nothing changed: no new notification; the in-app list keeps the one, first, once (the
+    // cache's record of the same run is the same notification), beside the watches the cache
+    // records as needing attention since the first sync.
     await call('sync.now');
     expect(notifications()).toHaveLength(1);
     const listed = await call('notifications.list', {});
-    expect(listed.map((n) => n.kind)).toEqual(['order_fired']);
+    expect(listed[0]).toEqual(notifications()[0]);
+    expect(listed.filter((n) => n.kind === 'order_fired').map((n) => n.target?.id)).toEqual([order.id]);
+    const attention = (await call('watches.list')).rows.filter(
+      (r) => (r.record as { bucket?: string }).bucket === 'needs_attention',
+    );
+    expect(attention.length).toBeGreaterThan(0);
+    expect(
+      listed
+        .filter((n) => n.kind === 'watch_needs_attention')
+        .map((n) => n.target?.id)
+        .sort(),
+    ).toEqual(attention.map((r) => r.id).sort());
   });
 
   it('an event the analyst opens is fetched fresh, then kept fresh by each sync', async () => {

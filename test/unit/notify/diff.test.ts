@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { diffForNotifications, type NotifySnapshot } from '../../../electron/notify/diff';
+import {
+  diffForNotifications,
+  mergeNotifications,
+  standingNotifications,
+  type NotifySnapshot,
+} from '../../../electron/notify/diff';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const base: NotifySnapshot = {
@@ -82,5 +87,45 @@ describe('notifications after a sync run', () => {
     const a = diffForNotifications(base, after, now).items[0]!.id;
     const b = diffForNotifications(base, after, new Date('2026-11-23T00:00:00Z')).items[0]!.id;
     expect(a).toBe(b);
+  });
+});
+
+describe('what the cache records, listed whenever the window opens', () => {
+  const record: NotifySnapshot = {
+    orders: [
+      { id: 'o1', name: 'Kharkiv grid', last_run_at: '2026-11-20T06:00:00Z', total_runs: 2 },
+      { id: 'o2', name: 'Never ran', last_run_at: null, total_runs: 0 },
+    ],
+    watches: [
+      {
+        id: 'w1',
+        name: 'Port of Odesa',
+        bucket: 'needs_attention',
+        latest_change_summary: 'New reporting',
+        changed_at: '2026-11-21T09:00:00Z',
+      },
+      { id: 'w2', name: 'Calm', bucket: 'stable', changed_at: '2026-11-22T09:00:00Z' },
+    ],
+    notableDevelopments: [],
+  };
+
+  it('lists each order that has run and each watch in needs attention, dated when it happened', () => {
+    expect(standingNotifications(record).map((n) => [n.kind, n.title, n.at])).toEqual([
+      ['order_fired', 'Standing order fired: Kharkiv grid', '2026-11-20T06:00:00Z'],
+      ['watch_needs_attention', 'Needs attention: Port of Odesa', '2026-11-21T09:00:00Z'],
+    ]);
+  });
+
+  it('merges with what was pushed: one entry per change, newest first', () => {
+    const before = structuredClone(record);
+    const after = structuredClone(record);
+    after.orders[0] = { ...after.orders[0]!, last_run_at: '2026-11-22T06:00:00Z', total_runs: 3 };
+    const pushed = diffForNotifications(before, after, now).items;
+    const merged = mergeNotifications(pushed, standingNotifications(after));
+    // The run pushed after the sync is the cache's last run: listed once, as pushed.
+    expect(merged.map((n) => [n.kind, n.at])).toEqual([
+      ['order_fired', now.toISOString()],
+      ['watch_needs_attention', '2026-11-21T09:00:00Z'],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import {
   RefreshError,
   gpUrl,
   refreshElements,
+  refreshFailureInWords,
 } from '../../../electron/passes/celestrak';
 import { migrate } from '../../../electron/cache';
 import { getFetchRecord, listElements } from '../../../electron/passes/store';
@@ -147,5 +148,34 @@ describe('CelesTrak refresh', () => {
       refreshElements(db, { url, fetch: down, now: clock('2026-08-22T18:00:00Z') }),
     ).rejects.toBeInstanceOf(RefreshError);
     expect(getFetchRecord(db, { url })).toBeUndefined();
+  });
+
+  it('says a failure in words for the window: what happened, the host asked, the cache unchanged', async () => {
+    const url = 'http://127.0.0.1:9/gp.php?GROUP=active&FORMAT=json';
+    // Node's fetch: "fetch failed", the socket's code in its cause.
+    const down = () =>
+      Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' }),
+        }),
+      );
+    const err = (await refreshElements(db, { url, fetch: down, now: clock('2026-08-22T18:00:00Z') }).catch(
+      (e: unknown) => e,
+    )) as RefreshError;
+    expect(err.message).toContain(url);
+    const words = refreshFailureInWords(err);
+    expect(words).toBe(
+      'CelesTrak (127.0.0.1:9) could not be reached: nothing answered there (connection refused). ' +
+        'The elements in the cache are unchanged.',
+    );
+    expect(words).not.toContain('gp.php');
+
+    mode = 'forbidden';
+    const refused = (await refreshElements(db, {
+      url: gpUrl({ base }),
+      fetch,
+      now: clock('2026-08-22T18:00:00Z'),
+    }).catch((e: unknown) => e)) as RefreshError;
+    expect(refreshFailureInWords(refused)).toMatch(/refused the request \(HTTP 403\): it refuses clients/);
   });
 });

@@ -1,7 +1,7 @@
 // Export: the local report `watchfloor report` writes, from the window (docs/reports.md,
 // "Export in the window"). For a watch, the drawn box, or the map's current view with its
 // filters; in any of the five formats; main writes it whole or not at all (a save dialog in
-// the desktop app, the exports folder under `serve`) and the dialog says where and how large.
+// the desktop app; under `serve` the browser downloads it) and the dialog says where and how large.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { BBox } from '../../../../shared/bbox';
 import {
@@ -233,18 +233,26 @@ function ExportOutcome({
         Export cancelled: nothing was written.
       </div>
     );
+  const downloaded = result.status === 'download';
   return (
     <div role="status" className="export-outcome" data-testid="export-result">
       <p>
-        Wrote the {FORMAT_LABEL[result.format].name} report{result.demo ? ' (DEMO data)' : ''}:{' '}
+        {downloaded ? 'Downloaded' : 'Wrote'} the {FORMAT_LABEL[result.format].name} report
+        {result.demo ? ' (DEMO data)' : ''}:{' '}
         <span className="num" data-testid="export-signals">
           {result.signals.toLocaleString('en')}
         </span>{' '}
         signals, <span className="num">{formatBytes(result.bytes)}</span>.
       </p>
-      <p>
-        Saved to <code data-testid="export-path">{result.path}</code>
-      </p>
+      {downloaded ? (
+        <p>
+          Your browser saved it as <code data-testid="export-name">{result.name}</code>, in its downloads.
+        </p>
+      ) : (
+        <p>
+          Saved to <code data-testid="export-path">{result.path}</code>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,11 +1,14 @@
-// The passes as a table the analyst can sort by any column (soonest first by default). A pass
-// whose element set is more than 3 days from its peak is marked stale on its row: its timing
-// may be off by seconds or more. Choosing a row selects the pass everywhere (the map draws its
-// ground track with the place).
+// The passes as a table the analyst can sort by any column (soonest first by default). The
+// table starts at now: the passes of the window that already peaked (its first day starts at
+// 00:00 UTC, as the service's windows do) are listed apart, below, under a heading that says
+// why (past-passes.tsx). A pass whose element set is more than 3 days from its peak is marked
+// stale on its row: its timing may be off by seconds or more. Choosing a row selects the pass
+// everywhere (the map draws its ground track with the place).
 import { useMemo, useState } from 'react';
 import type { PassRow } from '../../../../shared/contract';
 import { useSelection } from '../../state/selection';
 import { formatUtc } from '../../ui/time';
+import { PastPasses } from './past-passes';
 import { passId, usePassesState } from './passes-state';
 
 type Key =
@@ -45,10 +48,16 @@ export function PassTable({
   passes,
   target,
   staleAfterDays,
+  windowStart,
+  asOf,
 }: {
   passes: readonly PassRow[];
   target: { lat: number; lon: number };
   staleAfterDays: number;
+  /** The window's first day (YYYY-MM-DD): its 00:00 UTC is where the past passes start. */
+  windowStart: string;
+  /** When main computed them (whether a pass is past is judged then). */
+  asOf: string;
 }) {
   const [sort, setSort] = useState<{ key: Key; dir: 1 | -1 }>({ key: 'peak', dir: 1 });
   const chosen = usePassesState((s) => s.chosen);
@@ -64,83 +73,97 @@ export function PassTable({
       ),
     [passes, sort],
   );
-  const rows = sorted.slice(0, TABLE_ROWS);
+  const upcoming = sorted.filter((p) => !p.is_past);
+  const past = sorted.filter((p) => p.is_past);
   const pick = (p: PassRow) => {
     const id = passId(p);
     choose({ id, pass: p, target });
     select({ kind: 'pass', id, label: `${p.satellite} · ${formatUtc(p.peak)}`, from: 'Passes' });
   };
+  const head = (
+    <thead>
+      <tr>
+        {COLUMNS.map((c) => (
+          <th
+            key={c.key}
+            className={c.right ? 'right' : undefined}
+            aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+          >
+            <button
+              type="button"
+              className="th-sort"
+              onClick={() => setSort((s) => ({ key: c.key, dir: s.key === c.key ? (-s.dir as 1 | -1) : 1 }))}
+            >
+              {c.label}
+              <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
+            </button>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+  const row = (p: PassRow) => {
+    const id = passId(p);
+    const stale = Math.abs(p.tle_age_days) > staleAfterDays;
+    return (
+      <tr
+        key={id}
+        tabIndex={0}
+        data-testid="pass-row"
+        aria-selected={chosen?.id === id}
+        onClick={() => pick(p)}
+        onKeyDown={(e) => e.key === 'Enter' && pick(p)}
+        title="Select this pass: the map draws its ground track"
+      >
+        <td className="num">{formatUtc(p.peak, true).replace(' UTC', '')}</td>
+        <td>{p.satellite}</td>
+        <td>{p.family_key}</td>
+        <td>{p.sensor === 'sar' ? 'SAR' : 'optical'}</td>
+        <td className="right num">{p.off_nadir_deg.toFixed(1)}</td>
+        <td className="right num">{p.elevation_deg.toFixed(1)}</td>
+        <td>{p.sunlit ? 'sunlit' : 'night'}</td>
+        <td>{p.direction}</td>
+        <td className="right num">
+          {stale && (
+            <span className="tag tag-warn" title={`Over ${staleAfterDays} days from the elements' epoch`}>
+              STALE
+            </span>
+          )}{' '}
+          {p.tle_age_days.toFixed(1)}
+        </td>
+      </tr>
+    );
+  };
+  const shown = upcoming.slice(0, TABLE_ROWS);
   return (
-    <div className="table-scroll passes-table-scroll">
-      <table className="dense passes-table" aria-label="Passes">
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th
-                key={c.key}
-                className={c.right ? 'right' : undefined}
-                aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
-              >
-                <button
-                  type="button"
-                  className="th-sort"
-                  onClick={() =>
-                    setSort((s) => ({ key: c.key, dir: s.key === c.key ? (-s.dir as 1 | -1) : 1 }))
-                  }
-                >
-                  {c.label}
-                  <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 1 ? ' ▲' : ' ▼') : ''}</span>
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((p) => {
-            const id = passId(p);
-            const stale = Math.abs(p.tle_age_days) > staleAfterDays;
-            return (
-              <tr
-                key={id}
-                tabIndex={0}
-                data-testid="pass-row"
-                aria-selected={chosen?.id === id}
-                className={p.is_past ? 'pass-past' : undefined}
-                onClick={() => pick(p)}
-                onKeyDown={(e) => e.key === 'Enter' && pick(p)}
-                title="Select this pass: the map draws its ground track"
-              >
-                <td className="num">{formatUtc(p.peak, true).replace(' UTC', '')}</td>
-                <td>{p.satellite}</td>
-                <td>{p.family_key}</td>
-                <td>{p.sensor === 'sar' ? 'SAR' : 'optical'}</td>
-                <td className="right num">{p.off_nadir_deg.toFixed(1)}</td>
-                <td className="right num">{p.elevation_deg.toFixed(1)}</td>
-                <td>{p.sunlit ? 'sunlit' : 'night'}</td>
-                <td>{p.direction}</td>
-                <td className="right num">
-                  {stale && (
-                    <span
-                      className="tag tag-warn"
-                      title={`Over ${staleAfterDays} days from the elements' epoch`}
-                    >
-                      STALE
-                    </span>
-                  )}{' '}
-                  {p.tle_age_days.toFixed(1)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {sorted.length > rows.length && (
-        <p className="muted">
-          Showing the first <span className="num">{rows.length}</span> of{' '}
-          <span className="num">{sorted.length}</span> in this order: sort another way or choose a family in
-          the timeline.
-        </p>
-      )}
-    </div>
+    <>
+      <div className="table-scroll passes-table-scroll">
+        <table className="dense passes-table" aria-label="Passes">
+          {head}
+          <tbody>{shown.map(row)}</tbody>
+        </table>
+        {upcoming.length === 0 && (
+          <p className="muted" data-testid="passes-none-to-come">
+            No pass from now to the end of the window
+            {past.length ? ': every pass listed is already past' : ''}.
+          </p>
+        )}
+        {upcoming.length > shown.length && (
+          <p className="muted">
+            Showing the first <span className="num">{shown.length}</span> of{' '}
+            <span className="num">{upcoming.length}</span> in this order: sort another way or choose a family
+            in the timeline.
+          </p>
+        )}
+      </div>
+      <PastPasses count={past.length} windowStart={windowStart} asOf={asOf}>
+        <div className="table-scroll passes-table-scroll">
+          <table className="dense passes-table passes-past-table" aria-label="Already past">
+            {head}
+            <tbody>{past.slice(0, TABLE_ROWS).map(row)}</tbody>
+          </table>
+        </div>
+      </PastPasses>
+    </>
   );
 }

@@ -85,6 +85,7 @@ export function PassesView() {
     ? result.passes.filter((p) => Math.abs(p.tle_age_days) > result.freshness.staleAfterDays)
     : [];
   const stale = !!result && (result.freshness.stale || staleRows.length > 0);
+  const pastCount = result ? result.passes.filter((p) => p.is_past).length : 0;
   const toggle = (key: string) =>
     setFamilies((prev) => {
       const next = new Set(prev);
@@ -151,6 +152,13 @@ export function PassesView() {
                   <span className="num">{result.passesFound}</span> passes ·{' '}
                   {formatUtc(`${result.window.start}T00:00:00Z`).slice(0, 10)} to {result.window.end} (UTC,
                   end day included)
+                  {pastCount > 0 && (
+                    <>
+                      {' '}
+                      · <span className="num">{result.passes.length - pastCount}</span> to come,{' '}
+                      <span className="num">{pastCount}</span> already past (listed apart)
+                    </>
+                  )}
                 </span>
                 {result.windowClamp && (
                   <span role="note" data-testid="passes-clamp">
@@ -190,7 +198,7 @@ export function PassesView() {
                   The first {result.passes.length} of {result.passesFound} passes are listed (soonest first).
                 </p>
               )}
-              <Timeline result={result} shown={families} onToggle={toggle} />
+              <Timeline result={result} shown={families} onToggle={toggle} now={result.generatedAt} />
               <div className="passes-chosen">
                 {chosen ? (
                   <>
@@ -216,6 +224,8 @@ export function PassesView() {
                 passes={shownPasses}
                 target={result.target}
                 staleAfterDays={result.freshness.staleAfterDays}
+                windowStart={result.window.start}
+                asOf={result.generatedAt}
               />
               <p className="muted passes-note">{result.note}</p>
               <p className="muted passes-note">{result.attribution}</p>

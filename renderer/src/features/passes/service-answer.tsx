@@ -2,13 +2,15 @@
 // labelled as the service's answer with when it answered, the window it searched (narrowed
 // past the 7-day horizon: its clamp shown here), how it differs from the place and window the
 // offline prediction shows, then its passes in their own table. Never merged with the
-// prediction: the two come from different sources and are said to.
+// prediction: the two come from different sources and are said to. As the prediction's, the
+// list starts at the time of the answer; the passes already past then are apart (past-passes.tsx).
 import type { StoredAnswerOf } from '../../../../shared/contract';
 import { formatTokens } from '../../../../shared/tool-prices';
 import { ClampBanner } from '../../ui/answer-marks';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
+import { PastPasses } from './past-passes';
 import type { PassTarget } from './passes-state';
 import { differences, narrowedWindow, summarize } from './service-params';
 
@@ -18,6 +20,49 @@ function demoNamesNote(meta: Record<string, unknown>): string | null {
   if (!d || typeof d !== 'object') return null;
   const note = (d as { note?: unknown }).note;
   return typeof note === 'string' ? note : null;
+}
+
+type ServicePass = NonNullable<StoredAnswerOf<'passes'>['answer']>['passes'][number];
+
+function ServiceTable({ label, passes }: { label: string; passes: readonly ServicePass[] }) {
+  return (
+    <table className="dense passes-table" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Peak (UTC)</th>
+          <th scope="col">Satellite</th>
+          <th scope="col">Family</th>
+          <th scope="col">Sensor</th>
+          <th scope="col">Mode</th>
+          <th scope="col" className="right">
+            Off-nadir °
+          </th>
+          <th scope="col">Light</th>
+          <th scope="col">Direction</th>
+          <th scope="col" className="right">
+            Elements age (d)
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {passes.map((p, i) => (
+          <tr key={`${p.satellite}@${p.peak}#${i}`} data-testid="service-pass-row">
+            <td className="num">{formatUtc(p.peak, true).replace(' UTC', '')}</td>
+            <td>{p.satellite}</td>
+            <td>{p.family_key}</td>
+            <td>{p.sensor === 'sar' ? 'SAR' : (p.sensor ?? '—')}</td>
+            <td>{p.collection_mode ?? '—'}</td>
+            <td className="right num">{p.off_nadir_deg.toFixed(1)}</td>
+            <td>{p.sunlit === undefined || p.sunlit === null ? '—' : p.sunlit ? 'sunlit' : 'night'}</td>
+            <td>{p.direction ?? '—'}</td>
+            <td className="right num">
+              {typeof p.tle_age_days === 'number' ? p.tle_age_days.toFixed(1) : '—'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 export function ServicePassesAnswer({
@@ -36,6 +81,9 @@ export function ServicePassesAnswer({
   const differs = differences(answer, target, start, end);
   const narrowed = narrowedWindow(answer);
   const namesNote = data ? demoNamesNote(data.meta) : null;
+  // As the service judged them when it answered: the list starts at that time, the past apart.
+  const upcoming = data ? data.passes.filter((p) => !p.is_past) : [];
+  const past = data ? data.passes.filter((p) => p.is_past) : [];
   return (
     <section className="service-passes-answer" aria-label="The service’s passes">
       <h3 className="section-title">The service’s answer (GET /passes), as of {formatUtc(asOf)}</h3>
@@ -91,56 +139,27 @@ export function ServicePassesAnswer({
           {data.passes.length === 0 ? (
             <p className="muted">The service lists no passes for this place and window.</p>
           ) : (
-            // Focusable: the list scrolls (up to 100 rows) and its rows are not controls.
-            <div
-              className="table-scroll passes-table-scroll"
-              tabIndex={0}
-              role="group"
-              aria-label="Service passes (scrolls)"
-            >
-              <table className="dense passes-table" aria-label="Service passes">
-                <thead>
-                  <tr>
-                    <th scope="col">Peak (UTC)</th>
-                    <th scope="col">Satellite</th>
-                    <th scope="col">Family</th>
-                    <th scope="col">Sensor</th>
-                    <th scope="col">Mode</th>
-                    <th scope="col" className="right">
-                      Off-nadir °
-                    </th>
-                    <th scope="col">Light</th>
-                    <th scope="col">Direction</th>
-                    <th scope="col" className="right">
-                      Elements age (d)
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.passes.map((p, i) => (
-                    <tr
-                      key={`${p.satellite}@${p.peak}#${i}`}
-                      data-testid="service-pass-row"
-                      className={p.is_past ? 'pass-past' : undefined}
-                    >
-                      <td className="num">{formatUtc(p.peak, true).replace(' UTC', '')}</td>
-                      <td>{p.satellite}</td>
-                      <td>{p.family_key}</td>
-                      <td>{p.sensor === 'sar' ? 'SAR' : (p.sensor ?? '—')}</td>
-                      <td>{p.collection_mode ?? '—'}</td>
-                      <td className="right num">{p.off_nadir_deg.toFixed(1)}</td>
-                      <td>
-                        {p.sunlit === undefined || p.sunlit === null ? '—' : p.sunlit ? 'sunlit' : 'night'}
-                      </td>
-                      <td>{p.direction ?? '—'}</td>
-                      <td className="right num">
-                        {typeof p.tle_age_days === 'number' ? p.tle_age_days.toFixed(1) : '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              {/* Focusable: the list scrolls (up to 100 rows) and its rows are not controls. */}
+              <div
+                className="table-scroll passes-table-scroll"
+                tabIndex={0}
+                role="group"
+                aria-label="Service passes (scrolls)"
+              >
+                <ServiceTable label="Service passes" passes={upcoming} />
+                {upcoming.length === 0 && (
+                  <p className="muted">
+                    No pass from the service’s answer is still to come: every one is already past.
+                  </p>
+                )}
+              </div>
+              <PastPasses count={past.length} windowStart={data.meta.window?.start ?? start} asOf={asOf}>
+                <div className="table-scroll passes-table-scroll">
+                  <ServiceTable label="Already past (the service)" passes={past} />
+                </div>
+              </PastPasses>
+            </>
           )}
           {namesNote && <p className="muted passes-note">{namesNote}</p>}
           {data.note && <p className="muted passes-note">The service: {data.note}</p>}

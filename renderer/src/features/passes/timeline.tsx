@@ -2,7 +2,8 @@
 // night; an optical pass in the dark is of little use, so sunlit and night passes are drawn
 // differently, by shape as well as colour). A tick's height says its off-nadir: tall near
 // nadir, short at the edge of the family's range. A family without elements says its timing
-// is unavailable, which is not "no passes".
+// is unavailable, which is not "no passes". The part of the window before now is shaded and
+// a line marks now: the passes left of it already peaked (listed apart under the table).
 import type { PassesPredictResult, PassFamily, PassRow } from '../../../../shared/contract';
 import { formatUtc } from '../../ui/time';
 
@@ -15,6 +16,8 @@ export interface TimelineProps {
   /** Families the table shows (empty: all); a family's name toggles it. */
   shown: ReadonlySet<string>;
   onToggle: (family: string) => void;
+  /** Now, as the passes were judged past or to come (the answer's time). */
+  now: string;
 }
 
 function windowMs(result: PassesPredictResult): { start: number; end: number } {
@@ -29,6 +32,7 @@ function FamilyLine({
   missing,
   pressed,
   onToggle,
+  now,
 }: {
   family: PassFamily;
   passes: PassRow[];
@@ -36,13 +40,17 @@ function FamilyLine({
   missing: boolean;
   pressed: boolean;
   onToggle: () => void;
+  now: string;
 }) {
   const x = (iso: string) => ((Date.parse(iso) - span.start) / (span.end - span.start)) * W;
   const days = Math.round((span.end - span.start) / DAY_MS);
   const sunlit = passes.filter((p) => p.sunlit).length;
+  const past = passes.filter((p) => p.is_past).length;
+  const nowX = Math.min(W, Math.max(0, x(now)));
   const summary = missing
     ? `${family.label}: no orbital elements, timing unavailable`
-    : `${family.label}: ${passes.length} passes, ${sunlit} sunlit, ${passes.length - sunlit} at night`;
+    : `${family.label}: ${passes.length} passes, ${sunlit} sunlit, ${passes.length - sunlit} at night` +
+      (past ? `; ${past} already past` : '');
   const range = family.offNadirDeg.max || 1;
   return (
     <li className="timeline-line" data-family={family.key} data-testid="timeline-line">
@@ -67,6 +75,7 @@ function FamilyLine({
           role="img"
           aria-label={summary}
         >
+          {nowX > 0 && <rect className="timeline-past" x={0} y={0} width={nowX} height={H} />}
           {Array.from({ length: days + 1 }, (_, d) => (
             <line key={d} className="timeline-day" x1={(d / days) * W} x2={(d / days) * W} y1={0} y2={H} />
           ))}
@@ -76,7 +85,7 @@ function FamilyLine({
             return p.sunlit ? (
               <rect
                 key={`${p.norad_id}@${p.peak}`}
-                className="tick tick-sunlit"
+                className={`tick tick-sunlit${p.is_past ? ' tick-past' : ''}`}
                 x={px - 1.5}
                 y={H - h}
                 width={3}
@@ -87,7 +96,7 @@ function FamilyLine({
             ) : (
               <rect
                 key={`${p.norad_id}@${p.peak}`}
-                className="tick tick-night"
+                className={`tick tick-night${p.is_past ? ' tick-past' : ''}`}
                 x={px - 1}
                 y={H - h}
                 width={2}
@@ -97,6 +106,7 @@ function FamilyLine({
               </rect>
             );
           })}
+          {nowX > 0 && nowX < W && <line className="timeline-now" x1={nowX} x2={nowX} y1={0} y2={H} />}
         </svg>
       )}
       <span className="timeline-count num">{missing ? '—' : passes.length}</span>
@@ -104,7 +114,7 @@ function FamilyLine({
   );
 }
 
-export function Timeline({ result, shown, onToggle }: TimelineProps) {
+export function Timeline({ result, shown, onToggle, now }: TimelineProps) {
   const span = windowMs(result);
   const byFamily = new Map<string, PassRow[]>();
   for (const p of result.passes) byFamily.set(p.family_key, [...(byFamily.get(p.family_key) ?? []), p]);
@@ -125,6 +135,7 @@ export function Timeline({ result, shown, onToggle }: TimelineProps) {
               missing={missing.has(f.key)}
               pressed={shown.has(f.key)}
               onToggle={() => onToggle(f.key)}
+              now={now}
             />
           ))}
         </ul>
@@ -142,6 +153,12 @@ export function Timeline({ result, shown, onToggle }: TimelineProps) {
       <p className="timeline-key muted">
         <span className="key-sunlit" aria-hidden="true" /> sunlit ·{' '}
         <span className="key-night" aria-hidden="true" /> night · taller = nearer nadir
+        {Date.parse(now) > span.start && (
+          <>
+            {' '}
+            · <span className="key-past" aria-hidden="true" /> shaded: already past (before {formatUtc(now)})
+          </>
+        )}
       </p>
     </div>
   );
