@@ -197,7 +197,12 @@ describe('measured and area layers on the map (serve --demo)', () => {
     expect(text).toContain(`Depth${quake.earthquake!.depth_km} km`);
     expect(text).toContain(`Radius${quake.radius_km} km`);
     expect(text).toContain(`Facilities in range${quake.facilities_total}`);
-    if (here.length > 1) expect(text).toContain(`${here.length} readings of this kind here`);
+    // Readings under the pointer are counted: every one at this epicentre, and any other the
+    // day's world puts within the pointer's reach (on 2026-11-28 a third quake close by).
+    if (here.length > 1) {
+      const counted = /(\d+) readings of this kind here/.exec(text);
+      expect(Number(counted?.[1] ?? 1)).toBeGreaterThanOrEqual(here.length);
+    }
     await screenshot(page, 'map-quake-tooltip-dark');
     await page.mouse.click(middle.x, middle.y);
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
