@@ -70,3 +70,28 @@ export const isSyncStream = (name: string): name is SyncStream =>
 /** A name a push may carry: one of the list, or ANY_RESOURCE. */
 export const isPushedName = (name: string): name is PushedResource | typeof ANY_RESOURCE =>
   name === ANY_RESOURCE || pushed.has(name);
+
+const STREAM_WORDS: Record<(typeof SYNC_STREAMS)[number], string> = {
+  standing_orders: 'standing orders',
+  signals: 'signals',
+  watches: 'watches',
+  decision_packages: 'decision packages',
+  developments: 'developments',
+  monitoring: 'monitoring areas',
+  brief: 'brief',
+  transit: 'transit chokepoints',
+  measured: 'measured readings',
+  threads: 'event threads',
+  reconcile: 'full re-read',
+};
+
+/**
+ * A stream as the analyst reads it in the window ("standing orders", "measured: quake"); a name
+ * outside the list keeps its words, underscores spaced.
+ */
+export function streamWords(name: string): string {
+  if (name in STREAM_WORDS) return STREAM_WORDS[name as keyof typeof STREAM_WORDS];
+  const measured = /^measured\.(.+)$/.exec(name);
+  if (measured) return `measured: ${measured[1]!.replace(/_/g, ' ')}`;
+  return name.replace(/_/g, ' ');
+}

@@ -33,6 +33,7 @@ const STREAMS: SyncStreamState[] = [
   }),
   stream({ name: 'developments', asOf: '2026-11-02T06:15:00Z', lastSyncAt: '2026-11-03T11:00:00Z' }),
   stream({ name: 'transit', asOf: null, lastSyncAt: null }),
+  stream({ name: 'standing_orders', asOf: null, lastSyncAt: null }),
 ];
 
 const NOTES: AppNotification[] = [
@@ -80,7 +81,7 @@ describe('the status bar', () => {
     expect(screen.getByTestId('link-status').textContent).toBe('offline');
   });
 
-  it('shows the oldest as-of in UTC, and every stream on focus', async () => {
+  it('shows the oldest as-of in UTC, and every stream on focus, in words', async () => {
     setup();
     const trigger = await screen.findByTestId('statusbar-streams');
     // developments holds the oldest data of the streams that hold any.
@@ -96,7 +97,9 @@ describe('the status bar', () => {
     expect(rows).toEqual([
       'signals2026-11-03 11:58 UTC2026-11-03 12:00 UTC',
       'developments2026-11-02 06:15 UTC2026-11-03 11:00 UTC',
-      'transitnothing storednever',
+      // Streams in words, not the service's identifiers.
+      'transit chokepointsnothing storednever',
+      'standing ordersnothing storednever',
     ]);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -118,13 +121,13 @@ describe('the status bar', () => {
   it('fills a progress bar while a sync runs, one stream at a time', async () => {
     const client = setup(true);
     const bar = await screen.findByRole('progressbar', { name: 'Sync progress' });
-    await waitFor(() => expect(bar.getAttribute('max')).toBe('3'));
+    await waitFor(() => expect(bar.getAttribute('max')).toBe('4'));
     expect(bar.getAttribute('value')).toBe('0');
     act(() => client.emit('sync.progress', { stream: 'signals', phase: 'page', received: 250 }));
     expect(screen.getByTestId('statusbar-progress').textContent).toContain('signals 250 received');
     act(() => client.emit('sync.progress', { stream: 'signals', phase: 'done', received: 300 }));
     await waitFor(() => expect(bar.getAttribute('value')).toBe('1'));
-    expect(bar.getAttribute('aria-valuetext')).toBe('1 of 3 streams synced');
+    expect(bar.getAttribute('aria-valuetext')).toBe('1 of 4 streams synced');
   });
 
   it('has no progress bar when no sync runs', async () => {

@@ -6,6 +6,7 @@ import type { SyncStreamState } from '../../../shared/contract-read';
 import { useNotifications, useSyncProgress } from '../data';
 import { NotificationsPanel } from '../features/status/notifications-panel';
 import { formatUtc } from '../ui/time';
+import { streamWords } from '../../../shared/contract-resources';
 
 /** The stream whose data is oldest decides the compact line: that is the one to worry about. */
 export function oldestAsOf(streams: SyncStreamState[]): string | null {
@@ -76,7 +77,7 @@ export function StreamsFreshness({ streams }: { streams: SyncStreamState[] }) {
         <tbody>
           {streams.map((s) => (
             <tr key={s.name}>
-              <th scope="row">{s.name}</th>
+              <th scope="row">{streamWords(s.name)}</th>
               <td>{s.asOf ? formatUtc(s.asOf) : 'nothing stored'}</td>
               <td>
                 {s.lastSyncAt ? formatUtc(s.lastSyncAt) : 'never'}
@@ -129,7 +130,7 @@ export function SyncProgressBar({ running, streams }: { running: boolean; stream
       />
       <span className="num">
         {done}/{total}
-        {now ? ` · ${now.stream} ${now.received.toLocaleString('en')} received` : ''}
+        {now ? ` · ${streamWords(now.stream)} ${now.received.toLocaleString('en')} received` : ''}
       </span>
     </span>
   );

@@ -15,6 +15,7 @@ import { useViewState } from '../state/view-state';
 import { HonestyMark } from '../ui/honesty-mark';
 import { RelativeTime, useNow } from '../ui/time';
 import { NotificationsButton, StreamsFreshness, SyncProgressBar } from './status-bar-parts';
+import { streamWords } from '../../../shared/contract-resources';
 
 const CLAMP_WORD: Record<ClampNote['kind'], string> = {
   window_clamp: 'window narrowed',
@@ -85,7 +86,7 @@ export function StatusBar() {
             <>
               Syncing
               {progress && progress.phase !== 'done' && progress.stream !== 'sync'
-                ? ` ${progress.stream}…`
+                ? ` ${streamWords(progress.stream)}…`
                 : '…'}
             </>
           ) : status.lastRunAt ? (

@@ -4,6 +4,7 @@
 import type { ClampNote } from '../../../shared/contract';
 import { HonestyMark } from './honesty-mark';
 import { formatUtc } from './time';
+import { streamWords } from '../../../shared/contract-resources';
 
 export function AnswerMarks({ demo, asOf }: { demo: boolean; asOf: string | null }) {
   return (
@@ -26,7 +27,7 @@ export function ClampBanner({ clamps }: { clamps: readonly ClampNote[] }) {
       <ul>
         {clamps.map((c, i) => (
           <li key={`${c.stream}-${c.kind}-${i}`}>
-            <span className="mono">{c.kind}</span> ({c.stream}): {c.wording}
+            <span className="mono">{c.kind}</span> ({streamWords(c.stream)}): {c.wording}
             {c.requiredPlans?.length ? ` — needs ${c.requiredPlans.join(' or ')}` : ''}
           </li>
         ))}

@@ -5,6 +5,7 @@
 // (what the last run saw, and what the next first sync will cost, shown before it starts).
 import type { SyncLine } from '../../../../shared/sync-line';
 import { tokensPer1000 } from '../../../../shared/sync-line';
+import { streamWords } from '../../../../shared/contract-resources';
 
 const kB = (n: number) =>
   n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${(n / 1000).toFixed(1)} kB`;
@@ -61,7 +62,7 @@ export function LineFacts({
           <>
             <dt>In flight</dt>
             <dd data-testid="line-page">
-              {page.stream} page {page.number} of up to {page.limit}:{' '}
+              {streamWords(page.stream)} page {page.number} of up to {page.limit}:{' '}
               <span className="num">
                 {kB(page.bytes)}
                 {page.expectedBytes ? ` of ~${kB(page.expectedBytes)}` : ''}

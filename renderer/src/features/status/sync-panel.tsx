@@ -7,6 +7,7 @@ import { HonestyMark } from '../../ui/honesty-mark';
 import { UtcTime } from '../../ui/time';
 import { LineFacts } from './line-facts';
 import { useSyncRunning } from './sync-running';
+import { streamWords } from '../../../../shared/contract-resources';
 
 interface Summary {
   complete: boolean;
@@ -45,7 +46,7 @@ export function SyncPanel() {
       </header>
       <p data-testid="sync-state" className="panel-line">
         {running ? (
-          `Syncing${progress ? ` — ${progress.stream}: ${progress.message ?? ''}` : '…'}`
+          `Syncing${progress ? ` — ${streamWords(progress.stream)}: ${progress.message ?? ''}` : '…'}`
         ) : status.lastRunAt ? (
           <>
             Last run <UtcTime iso={status.lastRunAt} />
@@ -79,7 +80,8 @@ export function SyncPanel() {
         <ul data-testid="sync-clamps" className="clamps">
           {summary.clamps.map((c, i) => (
             <li key={i}>
-              <HonestyMark kind="clamped" /> Narrowed by the plan ({c.kind.replace('_', ' ')}) on {c.stream}
+              <HonestyMark kind="clamped" /> Narrowed by the plan ({c.kind.replace('_', ' ')}) on{' '}
+              {streamWords(c.stream)}
               {c.required_plans ? ` — needs ${c.required_plans.join(' or ')}` : ''}
             </li>
           ))}
@@ -109,7 +111,7 @@ export function SyncPanel() {
       )}
       {summary?.errors.map((e, i) => (
         <p key={i} role="alert" className="error-line">
-          {e.stream}: {e.message}
+          {streamWords(e.stream)}: {e.message}
         </p>
       ))}
     </section>
