@@ -96,3 +96,14 @@ export function codeOfBasemapName(name: string): string | null {
   }
   return byName.get(name) ?? null;
 }
+
+const regionNames = new Intl.DisplayNames('en', { type: 'region' });
+
+/** A country's English name from its two-letter code (the alternate profile gives only the code). */
+export function countryName(code: string): string {
+  try {
+    return /^[A-Za-z]{2}$/.test(code) ? (regionNames.of(code.toUpperCase()) ?? code) : code;
+  } catch {
+    return code;
+  }
+}

@@ -2,6 +2,7 @@
 // alternate "Signal (alternate profile)").
 import { isPlottable, type CachedSignal } from '../cache';
 import { placeAndCountry } from '../../shared/place-text';
+import { countryName } from '../../shared/country-codes';
 
 export { isPlottable };
 
@@ -55,16 +56,6 @@ export function whenShort(s: CachedSignal): string {
   const t = whenOf(s);
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(t);
   return m ? `${m[1]} ${m[2]}` : t;
-}
-
-const regionNames = new Intl.DisplayNames('en', { type: 'region' });
-/** A country's English name from its two-letter code (the alternate profile gives only the code). */
-export function countryName(code: string): string {
-  try {
-    return /^[A-Za-z]{2}$/.test(code) ? (regionNames.of(code.toUpperCase()) ?? code) : code;
-  } catch {
-    return code;
-  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { useSelection, type Selection } from '../state/selection';
 import { qProblem } from '../state/signal-filter';
 import { useViewState, type ViewId } from '../state/view-state';
 import { formatUtc } from '../ui/time';
+import { countryName } from '../../../shared/country-codes';
 import type { Command } from './commands';
 import { stepLabel } from './keyboard';
 import { rankPalette, type PaletteEntry } from './palette-search';
@@ -23,15 +24,6 @@ export function Keys({ keys }: { keys: readonly string[] }) {
     </span>
   );
 }
-
-const regions = new Intl.DisplayNames('en', { type: 'region' });
-const countryName = (code: string) => {
-  try {
-    return regions.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
 
 /** Selects a record and shows it where it lives (and in the inspector). */
 function show(selection: Selection, view?: ViewId): void {
