@@ -99,6 +99,8 @@ describe('measured and area layers on the map (serve --demo)', () => {
   it('draws every cached reading, chokepoint and area; a checkbox hides its layer and is remembered', async () => {
     const { context, page } = await w.open();
     await goTo(page, 'Map');
+    // The layer list is closed on first open (a calm first screen): the analyst opens it.
+    await page.getByRole('button', { name: /^Layers/ }).click();
     const map = page.getByTestId('map');
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
     await expect.poll(async () => (await drawn(map)).quakes ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);

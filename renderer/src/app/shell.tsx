@@ -4,7 +4,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import '../styles/views.css';
 import { ExportDialog } from '../features/export/export-dialog';
 import { useViewState } from '../state/view-state';
+import { useColumnResize } from '../ui/column-resize';
 import { ErrorBoundary } from '../ui/error-boundary';
+import { useFullTextOnHover } from '../ui/full-text';
 import { useCommands, type ShellControls } from './commands';
 import { Inspector } from './inspector';
 import { useCommandKeys } from './keyboard';
@@ -37,6 +39,10 @@ export function Shell() {
   );
   const commands = useCommands(controls);
   useCommandKeys(commands, paletteOpen || sheetOpen);
+  // A cell or a line cut short shows its whole text on hover (a title), in every view.
+  useFullTextOnHover();
+  // Every dense table's columns resize by their heads' right edges.
+  useColumnResize();
 
   return (
     <div className="shell" data-inspector={inspectorOpen ? 'open' : 'closed'}>

@@ -111,15 +111,20 @@ export function MapView({ features, Header }: MapSlots) {
           </button>
           {features.map((f, i) => f.Strip && <f.Strip key={i} controller={controller} />)}
         </div>
-        <LayerList
-          modules={modules}
-          visibility={layers}
-          onToggle={setLayerVisible}
-          placed={records.placed}
-          palette={MAP_PALETTES[theme]}
-          open={layerListOpen}
-          onOpenChange={setLayerListOpen}
-        />
+        {/* The right-hand column: the layer list from the top, the legend at the foot; the list
+            takes the room the legend leaves (and scrolls), so the two never overlap. */}
+        <div className="map-corner">
+          <LayerList
+            modules={modules}
+            visibility={layers}
+            onToggle={setLayerVisible}
+            placed={records.placed}
+            palette={MAP_PALETTES[theme]}
+            open={layerListOpen}
+            onOpenChange={setLayerListOpen}
+          />
+          <MapLegend cells={signals.cells !== null} profile={profile} />
+        </div>
         <div className="map-status" aria-live="polite">
           {signals.points && (
             <span className="map-count">
@@ -154,7 +159,6 @@ export function MapView({ features, Header }: MapSlots) {
             </span>
           ))}
         </div>
-        <MapLegend cells={signals.cells !== null} profile={profile} />
         <BoxTool controller={controller} />
         {signals.hover && <MapTooltip hover={signals.hover} profile={profile} />}
         {state.phase === 'loading' && (

@@ -92,7 +92,7 @@ const DEFAULTS: ViewStateData = {
   filters: NO_FILTERS,
   signalSort: [{ id: 'time', desc: true }],
   signalColumns: {},
-  layerListOpen: true,
+  layerListOpen: false,
 };
 export const VIEW_STATE_KEY = 'watchfloor.view-state';
 

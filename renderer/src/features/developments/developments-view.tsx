@@ -120,13 +120,13 @@ export function DevelopmentsView() {
             <div className="table-scroll">
               <table className="dense dev-table">
                 <colgroup>
-                  <col style={{ width: 36 }} />
-                  <col style={{ width: 140 }} />
-                  <col style={{ width: 112 }} />
-                  <col style={{ width: 130 }} />
+                  <col style={{ width: 32 }} />
+                  <col style={{ width: 124 }} />
+                  <col style={{ width: 104 }} />
+                  <col style={{ width: 120 }} />
                   <col />
-                  <col style={{ width: 180 }} />
-                  <col style={{ width: 130 }} />
+                  <col style={{ width: 160 }} />
+                  <col style={{ width: 112 }} />
                 </colgroup>
                 <thead>
                   <tr>

@@ -22,15 +22,16 @@ type Key =
   | 'direction'
   | 'tle_age_days';
 
-const COLUMNS: { key: Key; label: string; right?: boolean }[] = [
+/** `spare`: a column left out when the table's box is narrow (passes.css); the row's title has it. */
+const COLUMNS: { key: Key; label: string; right?: boolean; spare?: boolean }[] = [
   { key: 'peak', label: 'Peak (UTC)' },
   { key: 'satellite', label: 'Satellite' },
   { key: 'family_key', label: 'Family' },
-  { key: 'sensor', label: 'Sensor' },
+  { key: 'sensor', label: 'Sensor', spare: true },
   { key: 'off_nadir_deg', label: 'Off-nadir °', right: true },
-  { key: 'elevation_deg', label: 'Elevation °', right: true },
+  { key: 'elevation_deg', label: 'Elevation °', right: true, spare: true },
   { key: 'sunlit', label: 'Light' },
-  { key: 'direction', label: 'Direction' },
+  { key: 'direction', label: 'Direction', spare: true },
   { key: 'tle_age_days', label: 'Elements age (d)', right: true },
 ];
 
@@ -86,7 +87,7 @@ export function PassTable({
         {COLUMNS.map((c) => (
           <th
             key={c.key}
-            className={c.right ? 'right' : undefined}
+            className={[c.right && 'right', c.spare && 'spare'].filter(Boolean).join(' ') || undefined}
             aria-sort={sort.key === c.key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
           >
             <button
@@ -113,16 +114,16 @@ export function PassTable({
         aria-selected={chosen?.id === id}
         onClick={() => pick(p)}
         onKeyDown={(e) => e.key === 'Enter' && pick(p)}
-        title="Select this pass: the map draws its ground track"
+        title={`Select this pass: the map draws its ground track (${p.sensor === 'sar' ? 'SAR' : 'optical'}, elevation ${p.elevation_deg.toFixed(1)}°, ${p.direction})`}
       >
         <td className="num">{formatUtc(p.peak, true).replace(' UTC', '')}</td>
         <td>{p.satellite}</td>
         <td>{p.family_key}</td>
-        <td>{p.sensor === 'sar' ? 'SAR' : 'optical'}</td>
+        <td className="spare">{p.sensor === 'sar' ? 'SAR' : 'optical'}</td>
         <td className="right num">{p.off_nadir_deg.toFixed(1)}</td>
-        <td className="right num">{p.elevation_deg.toFixed(1)}</td>
+        <td className="right num spare">{p.elevation_deg.toFixed(1)}</td>
         <td>{p.sunlit ? 'sunlit' : 'night'}</td>
-        <td>{p.direction}</td>
+        <td className="spare">{p.direction}</td>
         <td className="right num">
           {stale && (
             <span className="tag tag-warn" title={`Over ${staleAfterDays} days from the elements' epoch`}>

@@ -32,13 +32,19 @@ function ServiceTable({ label, passes }: { label: string; passes: readonly Servi
           <th scope="col">Peak (UTC)</th>
           <th scope="col">Satellite</th>
           <th scope="col">Family</th>
-          <th scope="col">Sensor</th>
-          <th scope="col">Mode</th>
+          <th scope="col" className="spare">
+            Sensor
+          </th>
+          <th scope="col" className="spare">
+            Mode
+          </th>
           <th scope="col" className="right">
             Off-nadir °
           </th>
           <th scope="col">Light</th>
-          <th scope="col">Direction</th>
+          <th scope="col" className="spare">
+            Direction
+          </th>
           <th scope="col" className="right">
             Elements age (d)
           </th>
@@ -46,15 +52,21 @@ function ServiceTable({ label, passes }: { label: string; passes: readonly Servi
       </thead>
       <tbody>
         {passes.map((p, i) => (
-          <tr key={`${p.satellite}@${p.peak}#${i}`} data-testid="service-pass-row">
+          <tr
+            key={`${p.satellite}@${p.peak}#${i}`}
+            data-testid="service-pass-row"
+            title={[p.sensor === 'sar' ? 'SAR' : p.sensor, p.collection_mode, p.direction]
+              .filter(Boolean)
+              .join(' · ')}
+          >
             <td className="num">{formatUtc(p.peak, true).replace(' UTC', '')}</td>
             <td>{p.satellite}</td>
             <td>{p.family_key}</td>
-            <td>{p.sensor === 'sar' ? 'SAR' : (p.sensor ?? '—')}</td>
-            <td>{p.collection_mode ?? '—'}</td>
+            <td className="spare">{p.sensor === 'sar' ? 'SAR' : (p.sensor ?? '—')}</td>
+            <td className="spare">{p.collection_mode ?? '—'}</td>
             <td className="right num">{p.off_nadir_deg.toFixed(1)}</td>
             <td>{p.sunlit === undefined || p.sunlit === null ? '—' : p.sunlit ? 'sunlit' : 'night'}</td>
-            <td>{p.direction ?? '—'}</td>
+            <td className="spare">{p.direction ?? '—'}</td>
             <td className="right num">
               {typeof p.tle_age_days === 'number' ? p.tle_age_days.toFixed(1) : '—'}
             </td>

@@ -198,3 +198,32 @@ export function sortOfServed(sort: ServiceSort, profile: Profile = 'main'): { id
   if (sort === 'severity') return [{ id: severityColumn(profile), desc: true }];
   return [{ id: 'time', desc: sort === 'latest' }];
 }
+
+/** Columns that keep their width when the table is narrow: a time, a band and a score read whole or not at all. */
+const KEPT_WIDTH = new Set(['time', 'band', 'score']);
+/** The least a column is narrowed to when the table must fit its box. */
+export const NARROWEST = 56;
+
+/**
+ * The columns' widths in a box `room` px wide. Those the analyst sized keep their size; while
+ * the title takes the room left (it is not sized) and the rest would push the table past the
+ * box, the text columns give up width in proportion to what they have above NARROWEST, so the
+ * table fits without scrolling sideways. Wider than the box again only past the least widths,
+ * or once the analyst sizes the title.
+ */
+export function fitColumnWidths(
+  columns: readonly { id: string; size: number; sized: boolean }[],
+  room: number,
+  titleMin: number,
+): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(columns.map((c) => [c.id, c.size]));
+  const title = columns.find((c) => c.id === 'title');
+  if (room <= 0 || !title || title.sized) return out;
+  const over = columns.reduce((n, c) => n + (c === title ? titleMin : c.size), 0) - room;
+  const flexible = columns.filter((c) => c !== title && !c.sized && !KEPT_WIDTH.has(c.id));
+  const give = flexible.reduce((n, c) => n + Math.max(0, c.size - NARROWEST), 0);
+  if (over <= 0 || give <= 0) return out;
+  const k = Math.min(1, over / give);
+  for (const c of flexible) out[c.id] = Math.floor(c.size - Math.max(0, c.size - NARROWEST) * k);
+  return out;
+}

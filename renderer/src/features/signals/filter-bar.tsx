@@ -121,13 +121,14 @@ export function FilterBar({ categories, profile }: { categories: readonly string
           </button>
         </span>
       )}
-      {/* Always laid out, shown only with something to clear: the bar keeps its height (this
-          button is taller than the fields), so the map under it is not resized, and every
-          layer redrawn, when the first filter is set or the last cleared. */}
+      {/* Shown only with something to clear, and taking no room otherwise (hidden but laid out,
+          it wrapped alone into an empty second row of a narrow bar). The bar's least height is
+          this button's (styles/views.css), so the map under it is not resized, and every layer
+          redrawn, when the first filter is set or the last cleared. */}
       <button
         type="button"
         className="ghost"
-        style={active > 0 || query ? undefined : { visibility: 'hidden' }}
+        style={active > 0 || query ? undefined : { display: 'none' }}
         onClick={() => {
           clearFilters();
           setQuery('');

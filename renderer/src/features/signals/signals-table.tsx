@@ -12,7 +12,7 @@ import { useViewState } from '../../state/view-state';
 import { useSignal } from '../../data';
 import type { Profile } from '../../../../shared/contract';
 import type { SignalRow } from '../../../../shared/contract';
-import { profileSort, signalColumns, signalFeatures, sortOfServed } from './columns';
+import { fitColumnWidths, profileSort, signalColumns, signalFeatures, sortOfServed } from './columns';
 import { locateInTimeOrder } from './locate';
 import { indexIn, MAX_ROWS, PAGE_ROWS, pageInput, pageOf, rowAt, type PagedQuery } from './pages';
 
@@ -215,14 +215,29 @@ export function SignalsTable({
     if (count > 0) moveTo(Math.min(count - 1, Math.max(0, next)));
   };
 
+  // The box's width: the columns are narrowed to fit it (fitColumnWidths) until the analyst sizes them.
+  const [room, setRoom] = useState(0);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const seen = new ResizeObserver(() => setRoom(el.clientWidth));
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, []);
+
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtual.getTotalSize() - (items.at(-1)?.end ?? 0);
   // The title takes whatever width the other columns leave (until the analyst sizes it).
   const titleSized = 'title' in sizing;
-  const width = table.getTotalSize();
   const columns = table.getAllLeafColumns();
+  const widths = fitColumnWidths(
+    columns.map((c) => ({ id: c.id, size: c.getSize(), sized: c.id in sizing })),
+    room,
+    TITLE_MIN,
+  );
+  const width = columns.reduce((n, c) => n + widths[c.id]!, 0);
   // A row is drawn again only when its signal, place, selection or the column widths change.
-  const widthsKey = JSON.stringify(sizing);
+  const widthsKey = JSON.stringify(widths);
   // One function for every row's click (so the memoized rows keep theirs), doing what this render would.
   const latestPick = useRef<(index: number, r: SignalRow) => void>(() => undefined);
   latestPick.current = (index, r) => {
@@ -244,16 +259,12 @@ export function SignalsTable({
     >
       <table
         className="dense signals-table"
-        style={
-          titleSized
-            ? { width }
-            : { width: '100%', minWidth: width - table.getColumn('title')!.getSize() + TITLE_MIN }
-        }
+        style={titleSized ? { width } : { width: '100%', minWidth: width - widths.title! + TITLE_MIN }}
         aria-rowcount={count + 1}
       >
         <colgroup>
           {columns.map((c) => (
-            <col key={c.id} style={c.id === 'title' && !titleSized ? undefined : { width: c.getSize() }} />
+            <col key={c.id} style={c.id === 'title' && !titleSized ? undefined : { width: widths[c.id] }} />
           ))}
         </colgroup>
         <thead>
@@ -267,7 +278,14 @@ export function SignalsTable({
                     className={h.column.columnDef.meta?.right ? 'right' : undefined}
                     aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
                   >
-                    <button type="button" className="th-sort" onClick={h.column.getToggleSortingHandler()}>
+                    <button
+                      type="button"
+                      className="th-sort"
+                      title={
+                        typeof h.column.columnDef.header === 'string' ? h.column.columnDef.header : undefined
+                      }
+                      onClick={h.column.getToggleSortingHandler()}
+                    >
                       <table.FlexRender header={h} />
                       <span aria-hidden="true" className="sort-arrow">
                         {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
