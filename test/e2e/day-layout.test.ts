@@ -46,6 +46,8 @@ declare const document: {
 };
 declare function getComputedStyle(e: PageElement): {
   overflowX: string;
+  textOverflow: string;
+  display: string;
   fontWeight: string;
   fontSize: string;
   fontFamily: string;
@@ -55,7 +57,10 @@ declare function getComputedStyle(e: PageElement): {
   borderRightWidth: string;
 };
 
-/** In the page: every landmark, and every scroll box inside one, wider inside than it shows. */
+/**
+ * In the page: every landmark, and every scroll box inside one, wider inside than it shows; and
+ * every box in one that cuts its content short sideways with no sign of it (no ellipsis, no title).
+ */
 function sideways(): string[] {
   const name = (e: PageElement) => {
     const label = e.getAttribute('aria-label') ?? e.getAttribute('data-testid') ?? '';
@@ -70,13 +75,21 @@ function sideways(): string[] {
     if (!landmark.checkVisibility()) continue;
     for (const e of [landmark, ...landmark.querySelectorAll('*')]) {
       if (!e.checkVisibility()) continue;
-      const overflow = getComputedStyle(e).overflowX;
-      const scrolls = overflow === 'auto' || overflow === 'scroll';
-      if (e !== landmark && !scrolls) continue;
       // The map's own canvas box (OpenLayers sizes it to the map) is no table or form.
       if (e.closest('.ol-viewport') && e !== landmark) continue;
-      if (e.scrollWidth > e.clientWidth + 1)
+      if (e.scrollWidth <= e.clientWidth + 1) continue;
+      const style = getComputedStyle(e);
+      const overflow = style.overflowX;
+      if (e === landmark || overflow === 'auto' || overflow === 'scroll')
         found.add(`${name(landmark)} › ${name(e)}: ${e.scrollWidth} > ${e.clientWidth}`);
+      // Cut short with no sign: no ellipsis drawn (a flex box draws none) and no title to read it whole.
+      else if (
+        (overflow === 'hidden' || overflow === 'clip') &&
+        e.clientWidth > 8 &&
+        !(style.textOverflow === 'ellipsis' && !/flex|grid/.test(style.display)) &&
+        e.getAttribute('title') === null
+      )
+        found.add(`${name(landmark)} › ${name(e)}: cut at ${e.clientWidth} of ${e.scrollWidth} px, no sign`);
     }
   }
   return [...found];

@@ -286,7 +286,9 @@ export function SignalsTable({
                       }
                       onClick={h.column.getToggleSortingHandler()}
                     >
-                      <table.FlexRender header={h} />
+                      <span className="th-label">
+                        <table.FlexRender header={h} />
+                      </span>
                       <span aria-hidden="true" className="sort-arrow">
                         {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
                       </span>
