@@ -179,6 +179,15 @@ function clippedFields(): string[] {
   return out;
 }
 
+/** Chooses the first signal with a point: the inspector is filled and the tools take its event. */
+async function chooseSignal(page: Page): Promise<void> {
+  await goTo(page, 'Signals');
+  const rows = page.locator('table.signals-table tbody tr[data-signal-id][data-plottable="true"]');
+  await expect.poll(() => rows.count(), { timeout: 90_000 }).toBeGreaterThan(0);
+  await rows.first().click();
+  await page.getByRole('complementary', { name: 'Inspector' }).getByTestId('signal-detail').waitFor();
+}
+
 /** What an analyst gives a tool's form before it can run (a question, hypotheses, a name). */
 async function fillForm(page: Page, view: string): Promise<void> {
   const main = page.getByRole('main');
@@ -214,12 +223,7 @@ for (const profile of PROFILES)
 
       it(`no landmark or table scrolls sideways in any view at ${size.width}×${size.height}`, async () => {
         const { context, page } = await w.open({ viewport: size, ready: 90_000 });
-        // A signal chosen first: the inspector is filled and the tools take its event.
-        await goTo(page, 'Signals');
-        const rows = page.locator('table.signals-table tbody tr[data-signal-id]');
-        await expect.poll(() => rows.count(), { timeout: 90_000 }).toBeGreaterThan(0);
-        await rows.first().click();
-        await page.getByRole('complementary', { name: 'Inspector' }).getByTestId('signal-detail').waitFor();
+        await chooseSignal(page);
 
         const views = await page
           .getByRole('navigation', { name: 'Views' })
@@ -326,11 +330,7 @@ for (const profile of PROFILES)
 
       it(`gives the tool forms room at ${size.width}×${size.height}: every field shows its whole value`, async () => {
         const { context, page } = await w.open({ viewport: size, ready: 90_000 });
-        await goTo(page, 'Signals');
-        const rows = page.locator('table.signals-table tbody tr[data-signal-id][data-plottable="true"]');
-        await expect.poll(() => rows.count(), { timeout: 90_000 }).toBeGreaterThan(0);
-        await rows.first().click();
-        await page.getByRole('complementary', { name: 'Inspector' }).getByTestId('signal-detail').waitFor();
+        await chooseSignal(page);
         const tools =
           profile === 'main'
             ? ['Imagery', 'Terrain', 'Analyst', 'Collection', 'Registry']

@@ -2,7 +2,8 @@
 // for the search and filters shared with the Signals table (points by severity, shaped by
 // category group, measured kinds as diamonds, country-level signals shading their country), the measured readings with
 // their own geometry and the analyst's areas as outlines (use-record-layers.ts), the layer
-// list at the top right, a legend, coordinates and scale in the corners. `data-rendered` turns
+// list (closed on first open) above the legend in the right-hand column, the scale at the
+// bottom left, the pointer's coordinates at the foot's middle: none covers another. `data-rendered` turns
 // true on the first frame drawn with the basemap in, `data-signal-features` counts the points
 // and `data-layer-features` each record layer's features at the last complete render: the
 // end-to-end tests wait for them.
