@@ -85,7 +85,11 @@ export function CellList({
                 aria-pressed={id === selectedId}
                 onClick={() => onPick(i)}
               >
-                {profile === 'alternate' ? <ScoreRange range={p.band[i]} /> : <Band band={p.band[i] || null} />}{' '}
+                {profile === 'alternate' ? (
+                  <ScoreRange range={p.band[i]} />
+                ) : (
+                  <Band band={p.band[i] || null} />
+                )}{' '}
                 {pointLabel(p, i)}
                 {p.flags[i]! & POINT_FLAGS.retracted ? <span className="warn"> RETRACTED</span> : null}
               </button>

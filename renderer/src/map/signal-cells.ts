@@ -108,8 +108,8 @@ export interface Cells {
   measured: Uint32Array;
   /** One point of the cell (the first), for a cell of one drawn as that point. */
   first: Uint32Array;
-  /** Each cell's square on the level's grid (cellKey), to find its points again (membersOf). */
-  key: Float64Array;
+  /** Each square of the level's grid (cellKey) holding points -> its cell (membersOf). */
+  slot: ReadonlyMap<number, number>;
   /** The points binned (all but the skipped, or those listed). */
   indices: ArrayLike<number> | null;
 }
@@ -172,18 +172,52 @@ export function binCells(p: ProjectedPoints, level: number, indices?: ArrayLike<
     }
     if (points.flags[i]! & POINT_FLAGS.measured) measured[c]! += 1;
   }
-  const count = n.length;
+  // Squares whose points sit near a shared edge would be drawn over each other, their counts
+  // unreadable: the larger takes in each neighbour whose points' place is closer than a cell.
+  const squares = n.length;
+  const into = new Int32Array(squares).fill(-1);
+  const done = new Uint8Array(squares);
+  const cols = Math.ceil(WORLD / side);
+  const bySize = Array.from({ length: squares }, (_, c) => c).sort((a, b) => n[b]! - n[a]!);
+  for (const c of bySize) {
+    if (into[c] !== -1) continue;
+    done[c] = 1;
+    const cx = sx[c]! / n[c]!;
+    const cy = sy[c]! / n[c]!;
+    for (const dk of [-cols - 1, -cols, -cols + 1, -1, 1, cols - 1, cols, cols + 1]) {
+      const d = slot.get(keys[c]! + dk);
+      if (d === undefined || done[d] || into[d] !== -1) continue;
+      if (Math.hypot(sx[d]! / n[d]! - cx, sy[d]! / n[d]! - cy) >= side) continue;
+      into[d] = c;
+      sx[c]! += sx[d]!;
+      sy[c]! += sy[d]!;
+      n[c]! += n[d]!;
+      band[c] = Math.max(band[c]!, band[d]!);
+      bandSum[c]! += bandSum[d]!;
+      banded[c]! += banded[d]!;
+      measured[c]! += measured[d]!;
+      first[c] = Math.min(first[c]!, first[d]!);
+    }
+  }
+  const kept: number[] = [];
+  const final = new Int32Array(squares);
+  for (let c = 0; c < squares; c++) if (into[c] === -1) final[c] = kept.push(c) - 1;
+  const cellOf = new Map<number, number>();
+  for (let c = 0; c < squares; c++) cellOf.set(keys[c]!, final[into[c] === -1 ? c : into[c]!]!);
+  const pick = <T>(a: T[]) => kept.map((c) => a[c]!);
+  const kn = pick(n);
+  const kBanded = pick(banded);
   return {
     level,
-    count,
-    x: Float64Array.from(sx, (v, c) => v / n[c]!),
-    y: Float64Array.from(sy, (v, c) => v / n[c]!),
-    n: Uint32Array.from(n),
-    maxBand: Uint8Array.from(band),
-    meanBand: Uint8Array.from(bandSum, (v, c) => (banded[c] ? Math.round(v / banded[c]!) : 0)),
-    measured: Uint32Array.from(measured),
-    first: Uint32Array.from(first),
-    key: Float64Array.from(keys),
+    count: kept.length,
+    x: Float64Array.from(pick(sx), (v, c) => v / kn[c]!),
+    y: Float64Array.from(pick(sy), (v, c) => v / kn[c]!),
+    n: Uint32Array.from(kn),
+    maxBand: Uint8Array.from(pick(band)),
+    meanBand: Uint8Array.from(pick(bandSum), (v, c) => (kBanded[c] ? Math.round(v / kBanded[c]!) : 0)),
+    measured: Uint32Array.from(pick(measured)),
+    first: Uint32Array.from(pick(first)),
+    slot: cellOf,
     indices: indices ?? null,
   };
 }
@@ -191,14 +225,13 @@ export function binCells(p: ProjectedPoints, level: number, indices?: ArrayLike<
 /** The points of cell `c`, in the answer's order. */
 export function membersOf(p: ProjectedPoints, cells: Cells, c: number): number[] {
   const side = cellSide(cells.level);
-  const key = cells.key[c];
   const out: number[] = [];
   const { indices } = cells;
   const total = indices ? indices.length : p.points.count;
   for (let j = 0; j < total; j++) {
     const i = indices ? indices[j]! : j;
     if (!indices && p.skip?.[i]) continue;
-    if (cellKey(p.x[i]!, p.y[i]!, side) === key) out.push(i);
+    if (cells.slot.get(cellKey(p.x[i]!, p.y[i]!, side)) === c) out.push(i);
   }
   return out;
 }

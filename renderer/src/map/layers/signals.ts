@@ -218,9 +218,7 @@ function countFeatures(cells: Cells): Feature<Point>[] {
   for (let c = 0; c < cells.count; c++) {
     const n = cells.n[c]!;
     if (n < 2) continue;
-    out.push(
-      new Feature({ geometry: new Point([cells.x[c]!, cells.y[c]!]), n, band: cells.meanBand[c]! }),
-    );
+    out.push(new Feature({ geometry: new Point([cells.x[c]!, cells.y[c]!]), n, band: cells.meanBand[c]! }));
   }
   return out;
 }
@@ -288,7 +286,10 @@ export const signalsLayer: MapLayerModule = {
       },
     });
     keepUnchangedFrames(counts);
-    const group = new LayerGroup({ layers: [layer, counts], properties: { id: `${SIGNALS_LAYER_ID}-group` } });
+    const group = new LayerGroup({
+      layers: [layer, counts],
+      properties: { id: `${SIGNALS_LAYER_ID}-group` },
+    });
     const visible = () => group.getVisible();
 
     // A frame asked for by another layer (a country's shading, a list answered) leaves the
