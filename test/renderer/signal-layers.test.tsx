@@ -123,8 +123,8 @@ describe('the signal layers', () => {
     handle.setCovered(new Set(['e']));
     expect(handle.clusters()).toEqual({ counts: [4], singles: 1, covered: 1 });
     expect(handle.represented()).toBe(6);
-    // A report of the same id is never left out: only measured signals have readings.
-    handle.setCovered(new Set(['a']));
+    // Its layer hidden, it is a point again.
+    handle.setCovered(new Set());
     expect(handle.clusters()).toEqual({ counts: [5], singles: 1, covered: 0 });
     handle.dispose?.();
   });

@@ -320,7 +320,10 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
         const together = stacked(pts, members, v.getMaxZoom());
         // A few, or points at one place (zooming never splits them): listed to pick from.
         if (members.length <= LIST_MAX || together) {
-          const [x = 0, y = 0] = e.pixel;
+          // Beside the cluster, kept inside the map (the list is some 340 × 270 px).
+          const [w = 0, h = 0] = olMap.getSize() ?? [];
+          const x = Math.max(0, Math.min(e.pixel[0] ?? 0, w - 345));
+          const y = Math.max(12, Math.min(e.pixel[1] ?? 0, h - 260));
           setCellList({ x, y, indices: members, stacked: together, points: pts, at: found.signal.at });
           return;
         }

@@ -419,7 +419,9 @@ export const signalsLayer: MapLayerModule = {
       coveredCount = 0;
       if (covered.size)
         for (let i = 0; i < points.count; i++)
-          if (points.flags[i]! & POINT_FLAGS.measured && covered.has(points.ids[i]!)) {
+          // Not by the measured flag: the alternate profile's signals do not say they are measured,
+          // though their readings name them.
+          if (covered.has(points.ids[i]!)) {
             skip ??= new Uint8Array(points.count);
             skip[i] = 1;
             coveredCount++;
