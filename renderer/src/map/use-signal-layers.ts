@@ -9,7 +9,7 @@ import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
 import type RenderEvent from 'ol/render/Event';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSelection } from '../state/selection';
+import { useSelection, type Selection } from '../state/selection';
 import { useCountryCounts, useSignalPoints } from '../data';
 import { POINT_FLAGS, type CountryCount, type SignalPoints } from '../../../shared/contract';
 import { useSignalFilter } from '../state/signal-filter';
@@ -47,6 +47,17 @@ function rank(layer: string, feature: FeatureLike): number {
   if (layer === SIGNALS_LAYER_ID) return 0;
   if (layer === COUNTRY_SIGNALS_LAYER_ID) return 3;
   return feature.getGeometry()?.getType() === 'Point' ? 1 : 2;
+}
+
+/** The selection a click on a signal's point (or its line in a cluster's list) makes. */
+function pointSelection(pts: SignalPoints, i: number): Selection {
+  const cat = pts.categories[pts.category[i]!] ?? 'signal';
+  return {
+    kind: 'signal',
+    id: pts.ids[i]!,
+    label: `${pts.flags[i]! & POINT_FLAGS.measured ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
+    from: 'Map',
+  };
 }
 
 /** A cluster of at most this many is listed on a click rather than zoomed into. */
@@ -320,9 +331,9 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
         const together = stacked(pts, members, v.getMaxZoom());
         // A few, or points at one place (zooming never splits them): listed to pick from.
         if (members.length <= LIST_MAX || together) {
-          // Beside the cluster, kept inside the map (the list is some 340 × 270 px).
+          // Beside the cluster, kept inside the map (the list is some 360 × 270 px).
           const [w = 0, h = 0] = olMap.getSize() ?? [];
-          const x = Math.max(0, Math.min(e.pixel[0] ?? 0, w - 345));
+          const x = Math.max(0, Math.min(e.pixel[0] ?? 0, w - 365));
           const y = Math.max(12, Math.min(e.pixel[1] ?? 0, h - 260));
           setCellList({ x, y, indices: members, stacked: together, points: pts, at: found.signal.at });
           return;
@@ -331,14 +342,7 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
         v.animate({ center: found.signal.at, zoom: (v.getZoom() ?? 2) + 2, duration: 300 });
         return;
       }
-      const i = found.signal.index;
-      const cat = pts.categories[pts.category[i]!] ?? 'signal';
-      select({
-        kind: 'signal',
-        id: pts.ids[i]!,
-        label: `${pts.flags[i]! & POINT_FLAGS.measured ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
-        from: 'Map',
-      });
+      select(pointSelection(pts, found.signal.index));
     };
     const onLeave = () => setHover(null);
     // The list stands where its cluster was: the map moving takes it away.
@@ -374,15 +378,7 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
       v.animate({ center: cellList.at, zoom: (v.getZoom() ?? 2) + 2, duration: 300 });
     },
     pickFromList: (i) => {
-      const pts = cellList?.points;
-      if (!pts) return;
-      const cat = pts.categories[pts.category[i]!] ?? 'signal';
-      select({
-        kind: 'signal',
-        id: pts.ids[i]!,
-        label: `${pts.flags[i]! & POINT_FLAGS.measured ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
-        from: 'Map',
-      });
+      if (cellList) select(pointSelection(cellList.points, i));
     },
     selectedOffMap: !!selectedId && !!points.data && selectedIndex < 0,
     selectedOnMap: selectedIndex >= 0 ? selectedId : null,
