@@ -76,7 +76,7 @@ export function MapLegend({ cells = false, profile = 'main' }: { cells?: boolean
         </span>
         {cells && (
           <span>
-            <span className="legend-cell" aria-hidden="true" /> cluster within {CELL_PX} px: its count, mean{' '}
+            <span className="legend-cell" aria-hidden="true" /> cluster ({CELL_PX} px), coloured by their mean{' '}
             {severityName(profile)}
           </span>
         )}

@@ -259,8 +259,11 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
         },
       );
       const pts = data.current.points;
-      if (signal?.kind === 'cell') return { layer: SIGNALS_LAYER_ID, signal };
-      if (signal && pts) {
+      // A reading's own symbol is what the map draws for its signal (the signal's point is left
+      // to it): under the pointer it comes before a cluster of other signals at its place.
+      if (signal?.kind === 'cell' && !all.some((h) => h.rank === 1))
+        return { layer: SIGNALS_LAYER_ID, signal };
+      if (signal?.kind === 'point' && pts) {
         // A measured signal's point sits on its own reading: the reading tells more (its key
         // figures), and a click on it selects the same signal.
         const key = `signal:${pts.ids[signal.index]!}`;
