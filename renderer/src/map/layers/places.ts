@@ -10,7 +10,7 @@ import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat, toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import { Fill, Stroke, Style, Text } from 'ol/style';
 import type { BBox } from '../../../../shared/bbox';
 import type { Gazetteer, Place } from '../../../../shared/gazetteer';
 import { loadGazetteer } from '../../data/places';
@@ -84,17 +84,15 @@ export const placesLayer: MapLayerModule = {
       const key = `${big}`;
       let s = styles.get(key);
       if (!s) {
+        // The name just above its place, no dot: a dot there would sit on a cluster's count
+        // (names are drawn over the points), the name above it leaves the count clear.
         s = new Style({
-          image: new Circle({
-            radius: big ? 2.5 : 2,
-            fill: new Fill({ color: p.label }),
-            stroke: new Stroke({ color: p.labelHalo, width: 1 }),
-          }),
           text: new Text({
             font: mapFont(big ? 0.85 : 0.75, big ? 600 : 400),
             fill: new Fill({ color: p.label }),
             stroke: new Stroke({ color: p.labelHalo, width: 3 }),
-            offsetY: -9,
+            textBaseline: 'bottom',
+            offsetY: -6,
           }),
         });
         styles.set(key, s);
