@@ -1,10 +1,21 @@
-// Zoomed out, the map draws the signals as cells: every point counted in exactly one cell, the
-// cell coloured by the highest band in it and placed where its points are; the pointer finds
-// a point or a cell from the columns (the WebGL layer's own hit detection is off).
+// The map draws the signals as clusters (issue 25, item 5): every point counted in exactly one
+// cell, the cell coloured by the mean band in it and placed where its points are, neighbours
+// closer than a cell merged so no two counts are drawn over each other; a cluster's points are
+// found again for its list, and points at one place are told apart from a spread; the pointer
+// finds a point or a cell from the columns (the WebGL layer's own hit detection is off).
 import { fromLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
 import type { SignalPoints } from '../../shared/contract';
-import { binCells, HALF_WORLD, nearest, pointsIn, project } from '../../renderer/src/map/signal-cells';
+import {
+  binCells,
+  countLabel,
+  HALF_WORLD,
+  membersOf,
+  nearest,
+  pointsIn,
+  project,
+  stacked,
+} from '../../renderer/src/map/signal-cells';
 
 function points(lngLat: [number, number][], bands: number[], flags: number[]): SignalPoints {
   return {
@@ -68,5 +79,66 @@ describe('the signal cells', () => {
     expect(nearest(p.x, p.y, () => 5, [at[0] + 2 * HALF_WORLD, at[1]], resolution, 3)).toBe(3);
     // 20 px away: nothing.
     expect(nearest(p.x, p.y, () => 5, [at[0] + 20 * resolution, at[1]], resolution, 3)).toBe(-1);
+  });
+
+  it('merge neighbouring cells whose points are closer than a cell, so counts never overlap', () => {
+    // At level 3 a cell is some 470 km: two pairs 20 km apart either side of the prime
+    // meridian (a cell edge at every level) are one cluster, not two drawn over each other.
+    const edge = project(
+      points(
+        [
+          [-0.1, 10],
+          [-0.1, 10.05],
+          [0.1, 10],
+          [0.1, 10.05],
+          [60, 10],
+        ],
+        [1, 1, 1, 1, 1],
+        [0, 0, 0, 0, 0],
+      ),
+    );
+    const cells = binCells(edge, 3);
+    expect(Array.from(cells.n).sort()).toEqual([1, 4]);
+    const four = Array.from(cells.n).indexOf(4);
+    expect(membersOf(edge, cells, four)).toEqual([0, 1, 2, 3]);
+    expect(cells.x[four]).toBeCloseTo(0, 0);
+  });
+
+  it('leave out the points their readings draw, and find a cluster of some of the points', () => {
+    const some = { ...p, skip: Uint8Array.from([0, 1, 0, 0, 0]) };
+    const world = binCells(some, 1);
+    expect(Array.from(world.n).reduce((a, b) => a + b, 0)).toBe(4);
+    expect(pointsIn(some, [-HALF_WORLD, -HALF_WORLD, HALF_WORLD, HALF_WORLD])).toHaveLength(4);
+    const listed = binCells(p, 7, [0, 1]);
+    expect(listed.count).toBe(1);
+    expect(membersOf(p, listed, 0)).toEqual([0, 1]);
+  });
+
+  it('tell points at one place from points a zoom would split', () => {
+    const same = points(
+      [
+        [30.5, 50.45],
+        [30.5, 50.45],
+        [30.5, 50.4501],
+      ],
+      [1, 1, 1],
+      [0, 0, 0],
+    );
+    expect(stacked(same, [0, 1], 14)).toBe(true);
+    expect(stacked(same, [0, 1, 2], 14)).toBe(false);
+    expect(stacked(same, [0], 14)).toBe(false);
+  });
+
+  it('write a count short enough for its disc', () => {
+    expect([2, 999, 1000, 4249, 9_949, 9_950, 38_400, 200_000].map(countLabel)).toEqual([
+      '2',
+      '999',
+      '1k',
+      '4.2k',
+      '9.9k',
+      '10k',
+      '38k',
+      '200k',
+    ]);
   });
 });

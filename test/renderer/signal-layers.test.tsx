@@ -2,6 +2,8 @@
 // measured ones marked for their own shape, the band kept for the colour; country-level
 // signals join the basemap's countries by their two-letter code; bands use one sequential
 // scale, unknown apart from it.
+import type LayerGroup from 'ol/layer/Group';
+import type VectorLayer from 'ol/layer/Vector';
 import { toLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
 import type { SignalPoints } from '../../shared/contract';
@@ -79,13 +81,51 @@ describe('the signal layers', () => {
 
   it('feed the WebGL vector layer through its handle, and replace the points on a new answer', () => {
     const handle = signalsLayer.create(MAP_PALETTES.dark) as SignalsHandle;
-    expect(handle.layer.constructor.name).toMatch(/WebGLVector/);
+    // The points (WebGL) and their clusters' counts over them (canvas), shown and hidden as one.
+    const [gl, counts] = (handle.layer as LayerGroup).getLayers().getArray();
+    expect(gl!.constructor.name).toMatch(/WebGLVector/);
+    expect(counts!.getClassName()).toBe('wf-signal-counts');
     handle.setPoints(points);
     expect(handle.source.getFeatures()).toHaveLength(3);
     handle.setPoints({ ...points, count: 1, ids: ['a'] });
     expect(handle.source.getFeatures().map((f) => f.getId())).toEqual(['a']);
     handle.setPoints(null);
     expect(handle.source.getFeatures()).toHaveLength(0);
+    handle.dispose?.();
+  });
+
+  it('write each cluster its count, and leave a reading its layer draws to that layer', () => {
+    const handle = signalsLayer.create(MAP_PALETTES.dark) as SignalsHandle;
+    // Five at one place in Kyiv (one of them measured), one in Lima.
+    const many: SignalPoints = {
+      ...points,
+      count: 6,
+      ids: ['a', 'b', 'c', 'd', 'e', 'f'],
+      lng: Float32Array.from([30.5, 30.5, 30.5, 30.5, 30.5, -77]),
+      lat: Float32Array.from([50.4, 50.4, 50.4, 50.4, 50.4, -12]),
+      band: Uint8Array.from([5, 5, 5, 5, 5, 5]),
+      flags: Uint8Array.from([0, 0, 0, 0, 1, 0]),
+      category: Uint8Array.from([0, 0, 0, 0, 1, 0]),
+      time: new Float64Array(6),
+    };
+    handle.setPoints(many);
+    expect(handle.clusters()).toEqual({ counts: [5], singles: 1, covered: 0 });
+    expect(handle.cells()).toBe(1);
+    expect(handle.represented()).toBe(6);
+    const counts = (handle.layer as LayerGroup).getLayers().item(1) as VectorLayer;
+    expect(
+      counts
+        .getSource()!
+        .getFeatures()
+        .map((f) => f.get('n')),
+    ).toEqual([5]);
+    // The measured one's reading is on the map: its point is not drawn again, still counted.
+    handle.setCovered(new Set(['e']));
+    expect(handle.clusters()).toEqual({ counts: [4], singles: 1, covered: 1 });
+    expect(handle.represented()).toBe(6);
+    // Its layer hidden, it is a point again.
+    handle.setCovered(new Set());
+    expect(handle.clusters()).toEqual({ counts: [5], singles: 1, covered: 0 });
     handle.dispose?.();
   });
 

@@ -76,8 +76,8 @@ export function MapLegend({ cells = false, profile = 'main' }: { cells?: boolean
         </span>
         {cells && (
           <span>
-            <span className="legend-cell" aria-hidden="true" /> cell: the signals within {CELL_PX} px, sized
-            by how many, coloured by their mean {severityName(profile)} (hover for the count and the highest)
+            <span className="legend-cell" aria-hidden="true" /> cluster ({CELL_PX} px), coloured by their mean{' '}
+            {severityName(profile)}
           </span>
         )}
       </span>
@@ -157,7 +157,7 @@ export function MapTooltip({ hover, profile = 'main' }: { hover: Hover; profile?
           mean {severityName(profile)} <Severity value={hover.meanBand} profile={profile} /> · highest{' '}
           <Severity value={hover.maxBand} profile={profile} />
         </div>
-        <div className="muted">Click to zoom in</div>
+        <div className="muted">Click to list them, or to zoom in when they are many</div>
       </div>
     );
   const { points: p, index: i } = hover;

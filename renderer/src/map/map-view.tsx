@@ -16,6 +16,7 @@ import { AnswerMarks } from '../ui/answer-marks';
 import { EmptyState } from '../ui/empty-state';
 import { useAppInfo } from '../data';
 import { BoxTool } from './box-tool/box-tool';
+import { CellList } from './cell-list';
 import { LayerList } from './layer-list';
 import { stackLayers } from './layers';
 import type { MapSlots } from './slots';
@@ -100,6 +101,7 @@ export function MapView({ features, Header }: MapSlots) {
           data-testid="map"
           data-rendered={state.phase === 'ready' ? 'true' : 'false'}
           data-signal-features={signals.drawn ?? undefined}
+          data-signal-clusters={signals.clusters ? JSON.stringify(signals.clusters) : undefined}
           data-selected-signal={signals.selectedOnMap ?? undefined}
           data-layer-features={JSON.stringify(records.drawn)}
           role="region"
@@ -133,8 +135,7 @@ export function MapView({ features, Header }: MapSlots) {
               {signals.cells !== null && (
                 <>
                   {' '}
-                  in <span className="num">{signals.cells.toLocaleString('en')}</span> cells (zoom in for
-                  single points)
+                  · <span className="num">{signals.cells.toLocaleString('en')}</span> clusters
                 </>
               )}
               {signals.countries && signals.countries.length > 0 && (
@@ -161,7 +162,17 @@ export function MapView({ features, Header }: MapSlots) {
           ))}
         </div>
         <BoxTool controller={controller} />
-        {signals.hover && <MapTooltip hover={signals.hover} profile={profile} />}
+        {signals.hover && !signals.cellList && <MapTooltip hover={signals.hover} profile={profile} />}
+        {signals.cellList && (
+          <CellList
+            list={signals.cellList}
+            selectedId={signals.selectedOnMap}
+            profile={profile}
+            onPick={signals.pickFromList}
+            onZoom={signals.zoomCellList}
+            onClose={signals.closeCellList}
+          />
+        )}
         {state.phase === 'loading' && (
           <div className="map-overlay" aria-live="polite">
             <EmptyState tone="loading" title="Drawing the basemap…" />

@@ -1,11 +1,14 @@
 // The signals' points as the map draws them, worked out on the CPU from the columnar answer:
-// their Web Mercator places (computed once per answer), how many fall in a view, and, zoomed
-// out, the aggregate. A hundred thousand single points at world zoom is not what an analyst
-// reads (they pile into blots), and a software-rendered WebGL canvas takes seconds over them;
-// so when a view holds more than POINT_LIMIT points they are binned into screen-sized cells
-// (per whole zoom level, in Mercator so a cell is square on screen), each drawn once, sized by
-// its count and coloured by its mean band (the tooltip gives the highest). Also the pointer's hit test, since the
-// WebGL layer's own (a second render read back with readPixels) is off.
+// their Web Mercator places (computed once per answer), how many fall in a view, and the
+// clusters. Points closer than a cell on screen pile into blots an analyst cannot count or
+// pick (2,307 points read as some 30 glyphs at world zoom), and a hundred thousand single
+// points take a software-rendered WebGL canvas seconds; so the points are binned into
+// screen-sized cells (per whole zoom level, in Mercator so a cell is square on screen), a cell
+// of one drawn as its point, a cell of more once, sized by its count, coloured by its mean band
+// (the tooltip gives the highest) and labelled with its count. Zooming in splits them; points
+// at one place stay together at any zoom and are listed on a click (membersOf). Also the
+// pointer's hit test, since the WebGL layer's own (a second render read back with readPixels)
+// is off.
 import { POINT_FLAGS, type SignalPoints } from '../../../shared/contract';
 
 /** Half the width of the Web Mercator world, in metres (EPSG:3857). */
@@ -26,6 +29,11 @@ export interface ProjectedPoints {
   /** EPSG:3857 metres, as fromLonLat gives them. */
   x: Float64Array;
   y: Float64Array;
+  /**
+   * 1 for a point the map does not draw (a measured signal whose reading its own layer draws,
+   * where it was measured): it is in no cell and no view's points.
+   */
+  skip?: Uint8Array;
 }
 
 export function project(points: SignalPoints): ProjectedPoints {
@@ -75,8 +83,9 @@ export function inWrappedRange(x: number, minX: number, maxX: number): boolean {
 /** Indices of the points within the extent (up to `cap + 1` of them when capped). */
 export function pointsIn(p: ProjectedPoints, e: Extent, cap = Infinity): number[] {
   const out: number[] = [];
+  const skip = p.skip;
   for (let i = 0; i < p.points.count && out.length <= cap; i++)
-    if (p.y[i]! >= e[1] && p.y[i]! <= e[3] && inWrappedRange(p.x[i]!, e[0], e[2])) out.push(i);
+    if (!skip?.[i] && p.y[i]! >= e[1] && p.y[i]! <= e[3] && inWrappedRange(p.x[i]!, e[0], e[2])) out.push(i);
   return out;
 }
 
@@ -99,12 +108,27 @@ export interface Cells {
   measured: Uint32Array;
   /** One point of the cell (the first), for a cell of one drawn as that point. */
   first: Uint32Array;
+  /** Each square of the level's grid (cellKey) holding points -> its cell (membersOf). */
+  slot: ReadonlyMap<number, number>;
+  /** The points binned (all but the skipped, or those listed). */
+  indices: ArrayLike<number> | null;
 }
 
-/** Bins every point into CELL_PX-sized squares at the zoom level (256 px tiles at level 0). */
-export function binCells(p: ProjectedPoints, level: number): Cells {
-  const side = (WORLD * CELL_PX) / (256 * 2 ** level);
+/** A cell's side at the zoom level, in EPSG:3857 metres. */
+const cellSide = (level: number) => (WORLD * CELL_PX) / (256 * 2 ** level);
+
+/** The square a place falls in on the level's grid. */
+function cellKey(x: number, y: number, side: number): number {
   const cols = Math.ceil(WORLD / side);
+  return Math.floor((HALF_WORLD - y) / side) * cols + Math.floor((x + HALF_WORLD) / side);
+}
+
+/**
+ * Bins the points (every one not skipped, or those listed) into CELL_PX-sized squares at the
+ * zoom level (256 px tiles at level 0).
+ */
+export function binCells(p: ProjectedPoints, level: number, indices?: ArrayLike<number>): Cells {
+  const side = cellSide(level);
   const slot = new Map<number, number>();
   const sx: number[] = [];
   const sy: number[] = [];
@@ -114,13 +138,18 @@ export function binCells(p: ProjectedPoints, level: number): Cells {
   const banded: number[] = [];
   const measured: number[] = [];
   const first: number[] = [];
-  const { points } = p;
-  for (let i = 0; i < points.count; i++) {
+  const keys: number[] = [];
+  const { points, skip } = p;
+  const total = indices ? indices.length : points.count;
+  for (let j = 0; j < total; j++) {
+    const i = indices ? indices[j]! : j;
+    if (!indices && skip?.[i]) continue;
     const x = p.x[i]!;
     const y = p.y[i]!;
-    const key = Math.floor((HALF_WORLD - y) / side) * cols + Math.floor((x + HALF_WORLD) / side);
+    const key = cellKey(x, y, side);
     let c = slot.get(key);
     if (c === undefined) {
+      keys.push(key);
       c = n.length;
       slot.set(key, c);
       sx.push(0);
@@ -143,22 +172,100 @@ export function binCells(p: ProjectedPoints, level: number): Cells {
     }
     if (points.flags[i]! & POINT_FLAGS.measured) measured[c]! += 1;
   }
-  const count = n.length;
+  // Squares whose points sit near a shared edge would be drawn over each other, their counts
+  // unreadable: the larger takes in each neighbour whose points' place is closer than a cell.
+  const squares = n.length;
+  const into = new Int32Array(squares).fill(-1);
+  const done = new Uint8Array(squares);
+  const cols = Math.ceil(WORLD / side);
+  const bySize = Array.from({ length: squares }, (_, c) => c).sort((a, b) => n[b]! - n[a]!);
+  for (const c of bySize) {
+    if (into[c] !== -1) continue;
+    done[c] = 1;
+    const cx = sx[c]! / n[c]!;
+    const cy = sy[c]! / n[c]!;
+    for (const dk of [-cols - 1, -cols, -cols + 1, -1, 1, cols - 1, cols, cols + 1]) {
+      const d = slot.get(keys[c]! + dk);
+      if (d === undefined || done[d] || into[d] !== -1) continue;
+      if (Math.hypot(sx[d]! / n[d]! - cx, sy[d]! / n[d]! - cy) >= side) continue;
+      into[d] = c;
+      sx[c]! += sx[d]!;
+      sy[c]! += sy[d]!;
+      n[c]! += n[d]!;
+      band[c] = Math.max(band[c]!, band[d]!);
+      bandSum[c]! += bandSum[d]!;
+      banded[c]! += banded[d]!;
+      measured[c]! += measured[d]!;
+      first[c] = Math.min(first[c]!, first[d]!);
+    }
+  }
+  const kept: number[] = [];
+  const final = new Int32Array(squares);
+  for (let c = 0; c < squares; c++) if (into[c] === -1) final[c] = kept.push(c) - 1;
+  const cellOf = new Map<number, number>();
+  for (let c = 0; c < squares; c++) cellOf.set(keys[c]!, final[into[c] === -1 ? c : into[c]!]!);
+  const pick = <T>(a: T[]) => kept.map((c) => a[c]!);
+  const kn = pick(n);
+  const kBanded = pick(banded);
   return {
     level,
-    count,
-    x: Float64Array.from(sx, (v, c) => v / n[c]!),
-    y: Float64Array.from(sy, (v, c) => v / n[c]!),
-    n: Uint32Array.from(n),
-    maxBand: Uint8Array.from(band),
-    meanBand: Uint8Array.from(bandSum, (v, c) => (banded[c] ? Math.round(v / banded[c]!) : 0)),
-    measured: Uint32Array.from(measured),
-    first: Uint32Array.from(first),
+    count: kept.length,
+    x: Float64Array.from(pick(sx), (v, c) => v / kn[c]!),
+    y: Float64Array.from(pick(sy), (v, c) => v / kn[c]!),
+    n: Uint32Array.from(kn),
+    maxBand: Uint8Array.from(pick(band)),
+    meanBand: Uint8Array.from(pick(bandSum), (v, c) => (kBanded[c] ? Math.round(v / kBanded[c]!) : 0)),
+    measured: Uint32Array.from(pick(measured)),
+    first: Uint32Array.from(pick(first)),
+    slot: cellOf,
+    indices: indices ?? null,
   };
 }
 
-/** A cell's radius on screen: by area with its count, from a single point's size up to the cell. */
-export const cellRadius = (n: number) => Math.min(CELL_PX / 2 - 1, 3 + 1.5 * Math.log2(n));
+/** The points of cell `c`, in the answer's order. */
+export function membersOf(p: ProjectedPoints, cells: Cells, c: number): number[] {
+  const side = cellSide(cells.level);
+  const out: number[] = [];
+  const { indices } = cells;
+  const total = indices ? indices.length : p.points.count;
+  for (let j = 0; j < total; j++) {
+    const i = indices ? indices[j]! : j;
+    if (!indices && p.skip?.[i]) continue;
+    if (cells.slot.get(cellKey(p.x[i]!, p.y[i]!, side)) === c) out.push(i);
+  }
+  return out;
+}
+
+/**
+ * Whether the points are (nearly) at one place: within a pixel of each other at the map's
+ * closest zoom, `maxZoom` (in degrees, a pixel of longitude; a degree of latitude is never
+ * shorter on a Mercator map), so zooming in never splits them.
+ */
+export function stacked(points: SignalPoints, members: readonly number[], maxZoom: number): boolean {
+  if (members.length < 2) return false;
+  const px = 360 / (256 * 2 ** maxZoom);
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const i of members) {
+    x0 = Math.min(x0, points.lng[i]!);
+    x1 = Math.max(x1, points.lng[i]!);
+    y0 = Math.min(y0, points.lat[i]!);
+    y1 = Math.max(y1, points.lat[i]!);
+  }
+  return x1 - x0 <= px && y1 - y0 <= px;
+}
+
+/**
+ * A cell's radius on screen: by area with its count, from a disc that holds a count of two
+ * digits up to the cell.
+ */
+export const cellRadius = (n: number) => Math.min(CELL_PX / 2 - 1, 7 + 1.2 * Math.log2(n / 2));
+
+/** A cell's count as drawn on it: 7, 312, 4.2k, 38k. */
+export function countLabel(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 9_950) return `${(n / 1000).toFixed(1).replace(/\.0$/, '')}k`;
+  return `${Math.round(n / 1000)}k`;
+}
 
 /**
  * The nearest of the candidates to `at` (EPSG:3857), within `tolerancePx` screen pixels plus

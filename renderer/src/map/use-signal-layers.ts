@@ -1,20 +1,26 @@
 // Feeds the map's signal layers from the window's data and the one selection: the points and
 // the country counts for the current filter, the selected signal ringed (and brought into
 // view when it was selected elsewhere), and a hover and a click on the map: a signal's point,
-// a measured reading or one of the analyst's areas (use-record-layers.ts feeds those), or a
-// country's signals. The time slider's range narrows the loaded points here, on the client.
+// a cluster (listed when its points are few or at one place, else zoomed into), a measured
+// reading or one of the analyst's areas (use-record-layers.ts feeds those), or a country's
+// signals. A measured signal whose reading a shown layer draws is left to that layer. The
+// time slider's range narrows the loaded points here, on the client.
 import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
 import type RenderEvent from 'ol/render/Event';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSelection } from '../state/selection';
+import { useSelection, type Selection } from '../state/selection';
 import { useCountryCounts, useSignalPoints } from '../data';
 import { POINT_FLAGS, type CountryCount, type SignalPoints } from '../../../shared/contract';
 import { useSignalFilter } from '../state/signal-filter';
 import { isInspectable, type CountrySignalsHandle, type FeatureInfo, type SignalsHandle } from './layers';
 import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
 import { recordOf, selectionKeyOf } from './layers/record-layer';
-import { SIGNALS_LAYER_ID, type SignalHit } from './layers/signals';
+import { SIGNALS_LAYER_ID, type ClusterCounts, type SignalHit } from './layers/signals';
+import type { RecordsHandle } from './layers/record-layer';
+import type { CellListState } from './cell-list';
+import { stacked } from './signal-cells';
+import { RECORD_LAYER_IDS } from './use-record-layers';
 import { fitRange, pointsInRange, timeWindow, useTimeRange, type TimeWindow } from './time-range';
 import type { WatchMap } from './watch-map';
 
@@ -43,6 +49,20 @@ function rank(layer: string, feature: FeatureLike): number {
   return feature.getGeometry()?.getType() === 'Point' ? 1 : 2;
 }
 
+/** The selection a click on a signal's point (or its line in a cluster's list) makes. */
+function pointSelection(pts: SignalPoints, i: number): Selection {
+  const cat = pts.categories[pts.category[i]!] ?? 'signal';
+  return {
+    kind: 'signal',
+    id: pts.ids[i]!,
+    label: `${pts.flags[i]! & POINT_FLAGS.measured ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
+    from: 'Map',
+  };
+}
+
+/** A cluster of at most this many is listed on a click rather than zoomed into. */
+const LIST_MAX = 12;
+
 export interface SignalLayersState {
   /** The points drawn: the loaded ones narrowed to the time slider's range. */
   points: SignalPoints | undefined;
@@ -57,8 +77,17 @@ export interface SignalLayersState {
    * (the end-to-end tests read it: it equals the answer's point count).
    */
   drawn: number | null;
-  /** Cells drawn at the last complete render when zoomed out, or null (points drawn singly). */
+  /** Clusters drawn at the last complete render, or null (every point drawn singly). */
   cells: number | null;
+  /** The clusters' counts at the last complete render (the end-to-end tests read them). */
+  clusters: ClusterCounts | null;
+  /** The cluster listed after a click on it, or null. */
+  cellList: CellListState | null;
+  closeCellList: () => void;
+  /** Zooms in on the listed cluster (and closes its list). */
+  zoomCellList: () => void;
+  /** Selects a listed signal (its index in the points). */
+  pickFromList: (index: number) => void;
   /** Set when the selected signal is in the cache but has no point (country level) or is filtered out. */
   selectedOffMap: boolean;
   /** The selected signal's id when it is drawn (ringed) on the map. */
@@ -106,6 +135,8 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   const [hover, setHover] = useState<Hover | null>(null);
   const [drawn, setDrawn] = useState<number | null>(null);
   const [cells, setCells] = useState<number | null>(null);
+  const [clusters, setClusters] = useState<ClusterCounts | null>(null);
+  const [cellList, setCellList] = useState<(CellListState & { at: [number, number] }) | null>(null);
   const data = useRef<{ points?: SignalPoints; counts?: CountrySignalsHandle }>({});
   data.current.points = points.data;
 
@@ -129,10 +160,55 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
       if (!map.withData(e.frameState) || !h.shows(e.frameState)) return;
       setDrawn(h.represented());
       setCells(h.cells());
+      const next = h.clusters();
+      setClusters((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
     };
     map.map.on('rendercomplete', onRendered);
     return () => map.map.un('rendercomplete', onRendered);
   }, [map]);
+
+  // One glyph per reading: a measured signal whose record a shown layer draws (where it was
+  // measured) is not drawn again as a point. Told again when a layer's records or its
+  // visibility change.
+  useEffect(() => {
+    const h = map?.handle<SignalsHandle>(SIGNALS_LAYER_ID);
+    if (!map || !h) return;
+    const readings = RECORD_LAYER_IDS.map((id) => map.handle<RecordsHandle<unknown>>(id)).filter(
+      (r): r is RecordsHandle<unknown> => !!r,
+    );
+    let queued = false;
+    const update = () => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        const ids = new Set<string>();
+        for (const r of readings) {
+          if (!r.layer.getVisible()) continue;
+          for (const f of r.source.getFeatures()) {
+            const key = selectionKeyOf(f);
+            if (key?.startsWith('signal:')) ids.add(key.slice('signal:'.length));
+          }
+        }
+        h.setCovered(ids);
+        map.map.render();
+      });
+    };
+    update();
+    for (const r of readings) {
+      r.source.on('change', update);
+      r.layer.on('change:visible', update);
+    }
+    return () => {
+      for (const r of readings) {
+        r.source.un('change', update);
+        r.layer.un('change:visible', update);
+      }
+    };
+  }, [map]);
+
+  // A listed cluster's list goes when the points change or the map moves away from it.
+  useEffect(() => setCellList(null), [points.data]);
 
   useEffect(() => {
     const h = map?.handle<CountrySignalsHandle>(COUNTRY_SIGNALS_LAYER_ID);
@@ -183,8 +259,11 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
         },
       );
       const pts = data.current.points;
-      if (signal?.kind === 'cell') return { layer: SIGNALS_LAYER_ID, signal };
-      if (signal && pts) {
+      // A reading's own symbol is what the map draws for its signal (the signal's point is left
+      // to it): under the pointer it comes before a cluster of other signals at its place.
+      if (signal?.kind === 'cell' && !all.some((h) => h.rank === 1))
+        return { layer: SIGNALS_LAYER_ID, signal };
+      if (signal?.kind === 'point' && pts) {
         // A measured signal's point sits on its own reading: the reading tells more (its key
         // figures), and a click on it selects the same signal.
         const key = `signal:${pts.ids[signal.index]!}`;
@@ -240,6 +319,7 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
       }
     };
     const onClick = (e: { pixel: number[] }) => {
+      setCellList(null);
       const found = hit(e.pixel);
       const pts = data.current.points;
       if (found && !('signal' in found) && inspectable(found.layer)) {
@@ -249,27 +329,35 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
       }
       if (!found || !('signal' in found) || !pts) return;
       if (found.signal.kind === 'cell') {
-        // A cell opens up: two zoom levels in, centred on it.
         const v = olMap.getView();
+        const members = found.signal.members();
+        const together = stacked(pts, members, v.getMaxZoom());
+        // A few, or points at one place (zooming never splits them): listed to pick from.
+        if (members.length <= LIST_MAX || together) {
+          // Beside the cluster, kept inside the map (the list is some 360 × 270 px).
+          const [w = 0, h = 0] = olMap.getSize() ?? [];
+          const x = Math.max(0, Math.min(e.pixel[0] ?? 0, w - 365));
+          const y = Math.max(12, Math.min(e.pixel[1] ?? 0, h - 260));
+          setCellList({ x, y, indices: members, stacked: together, points: pts, at: found.signal.at });
+          return;
+        }
+        // Many, spread out: two zoom levels in, centred on it.
         v.animate({ center: found.signal.at, zoom: (v.getZoom() ?? 2) + 2, duration: 300 });
         return;
       }
-      const i = found.signal.index;
-      const cat = pts.categories[pts.category[i]!] ?? 'signal';
-      select({
-        kind: 'signal',
-        id: pts.ids[i]!,
-        label: `${pts.flags[i]! & POINT_FLAGS.measured ? 'Measured: ' : ''}${cat.replace(/_/g, ' ')}`,
-        from: 'Map',
-      });
+      select(pointSelection(pts, found.signal.index));
     };
     const onLeave = () => setHover(null);
+    // The list stands where its cluster was: the map moving takes it away.
+    const onMoveStart = () => setCellList(null);
     olMap.on('pointermove', onMove);
     olMap.on('singleclick', onClick);
+    olMap.on('movestart', onMoveStart);
     el?.addEventListener('pointerleave', onLeave);
     return () => {
       olMap.un('pointermove', onMove);
       olMap.un('singleclick', onClick);
+      olMap.un('movestart', onMoveStart);
       el?.removeEventListener('pointerleave', onLeave);
     };
   }, [map, select]);
@@ -283,6 +371,18 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     hover,
     drawn,
     cells,
+    clusters,
+    cellList,
+    closeCellList: () => setCellList(null),
+    zoomCellList: () => {
+      if (!map || !cellList) return;
+      const v = map.map.getView();
+      setCellList(null);
+      v.animate({ center: cellList.at, zoom: (v.getZoom() ?? 2) + 2, duration: 300 });
+    },
+    pickFromList: (i) => {
+      if (cellList) select(pointSelection(cellList.points, i));
+    },
     selectedOffMap: !!selectedId && !!points.data && selectedIndex < 0,
     selectedOnMap: selectedIndex >= 0 ? selectedId : null,
   };

@@ -14,6 +14,7 @@ import { cyclonesLayer } from './cyclones';
 import { graticuleLayer } from './graticule';
 import { monitoringAreasLayer } from './monitoring-areas';
 import { nightlightLayer } from './nightlight';
+import { placesLayer } from './places';
 import { quakesLayer } from './quakes';
 import { signalsLayer } from './signals';
 import { so2Layer } from './so2';
@@ -41,6 +42,7 @@ export const LAYER_MODULES: readonly MapLayerModule[] = [
   signalsLayer,
   // Features' layers go here (stackLayers): over the points, under the names.
   countryLabelsLayer,
+  placesLayer,
 ];
 
 /**
@@ -74,6 +76,7 @@ export const LAYER_LIST_ORDER: readonly string[] = [
   monitoringAreasLayer.id,
   graticuleLayer.id,
   countryLabelsLayer.id,
+  placesLayer.id,
 ];
 
 export type {

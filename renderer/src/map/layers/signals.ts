@@ -1,23 +1,32 @@
 // Plotted signals: every matching point the cache holds ('signals.points', columnar), drawn
 // on the GPU (WebGLVector) so a hundred thousand stay smooth. Colour is the severity band on
 // the one sequential scale; the shape says the kind (point-shapes.ts: measured readings are
-// diamonds, reports a shape per category group); the selected signal wears a ring.
-// Country-level signals are never points here (see country-signals.ts).
+// diamonds, reports a shape per category group); the selected signal wears a ring. Points
+// closer than a cell on screen are clustered (signal-cells.ts), each cluster's count written
+// on it by a small canvas layer over the points (the counts' layer, one label per cluster).
+// A measured signal whose reading its own layer draws (setCovered) is left to that layer: one
+// glyph per reading, where it was measured. Country-level signals are never points here (see
+// country-signals.ts).
 import Feature from 'ol/Feature';
 import type { FrameState } from 'ol/Map';
 import Point from 'ol/geom/Point';
 import Overlay from 'ol/Overlay';
+import LayerGroup from 'ol/layer/Group';
+import VectorLayer from 'ol/layer/Vector';
 import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
+import { Fill, Style, Text } from 'ol/style';
 import type { FlatStyleLike } from 'ol/style/flat';
-import { bandColour, bandRgb } from '../../ui/severity';
+import { bandColour, bandRgb, bandTextColour } from '../../ui/severity';
 import { POINT_FLAGS, type SignalPoints } from '../../../../shared/contract';
-import type { MapPalette } from '../palette';
+import { mapFont, type MapPalette } from '../palette';
 import {
   binCells,
   cellRadius,
+  countLabel,
   inWrappedRange,
+  membersOf,
   nearest,
   POINT_LIMIT,
   pointsIn,
@@ -43,7 +52,19 @@ export type SignalHit =
       meanBand: number;
       measured: number;
       at: [number, number];
+      /** Its points' indices (worked out when asked: a pass over the points). */
+      members: () => number[];
     };
+
+/** What the clusters drawn say (the end-to-end test reads it from the map element). */
+export interface ClusterCounts {
+  /** The count written on each cluster of two or more. */
+  counts: number[];
+  /** Points drawn singly. */
+  singles: number;
+  /** Measured signals left to their readings' layers. */
+  covered: number;
+}
 
 export interface SignalsHandle extends LayerHandle {
   setPoints: (points: SignalPoints | null) => void;
@@ -55,8 +76,15 @@ export interface SignalsHandle extends LayerHandle {
   hitAt: (at: [number, number], resolution: number, tolerancePx: number) => SignalHit | null;
   /** The points the layer stands for: those drawn singly plus those counted in cells. */
   represented: () => number;
-  /** Cells drawn, or null when the points are drawn singly. */
+  /** Clusters of two or more drawn, or null when every point is drawn singly. */
   cells: () => number | null;
+  /** The clusters' counts as drawn, or null before any points. */
+  clusters: () => ClusterCounts | null;
+  /**
+   * The measured signals (by id) whose readings their own layers draw: their points are not
+   * drawn again (one glyph per reading), nor counted in a cluster.
+   */
+  setCovered: (ids: ReadonlySet<string>) => void;
   /**
    * Whether the frame drew what the layer holds now (its last points, cells or view's
    * surroundings), or the layer is hidden: a `rendercomplete` may come for a frame drawn
@@ -184,9 +212,22 @@ function cellFeatures(p: ProjectedPoints, cells: Cells): Feature<Point>[] {
   return out;
 }
 
-/** What the source holds now: every point, the points around the view, or cells. */
-type Shown =
-  { mode: 'all' } | { mode: 'near'; extent: Extent; indices: number[] } | { mode: 'cells'; cells: Cells };
+/** The count written on each cluster: one label feature per cell of two or more. */
+function countFeatures(cells: Cells): Feature<Point>[] {
+  const out: Feature<Point>[] = [];
+  for (let c = 0; c < cells.count; c++) {
+    const n = cells.n[c]!;
+    if (n < 2) continue;
+    out.push(new Feature({ geometry: new Point([cells.x[c]!, cells.y[c]!]), n, band: cells.meanBand[c]! }));
+  }
+  return out;
+}
+
+/**
+ * What the source holds: cells of every point (`extent` null) or of the points around the
+ * view (a view with few enough points: only those are made features).
+ */
+type Shown = { cells: Cells; extent: Extent | null } | null;
 
 export const signalsLayer: MapLayerModule = {
   id: SIGNALS_LAYER_ID,
@@ -204,7 +245,12 @@ export const signalsLayer: MapLayerModule = {
     /** The halo the points' style was made with (the one palette colour it reads). */
     let halo = palette.pointHalo;
     let data: ProjectedPoints | null = null;
-    let shown: Shown = { mode: 'all' };
+    let shown: Shown = null;
+    /** Measured signals drawn by their readings' layers, and how many of the answer's they are. */
+    let covered: ReadonlySet<string> = new Set();
+    let coveredCount = 0;
+    /** Points not left to a reading: those the cells hold. */
+    let drawable = 0;
     /** Cells per zoom level for the current answer: zooming back and forth bins once. */
     let binned = new Map<number, Cells>();
     const layer = new WebGLVectorLayer({
@@ -216,6 +262,35 @@ export const signalsLayer: MapLayerModule = {
       className: 'wf-signals',
       properties: { id: SIGNALS_LAYER_ID },
     });
+    // The clusters' counts: a canvas layer of its own over the points, one label per cluster
+    // (a few hundred at most at world zoom), drawn when the view settles, not while it moves.
+    const countSource = new VectorSource<Feature<Point>>({ wrapX: true, useSpatialIndex: false });
+    const countText = Array.from(
+      { length: 11 },
+      (_, b) =>
+        new Style({
+          text: new Text({
+            font: mapFont(0.75, 700),
+            fill: new Fill({ color: bandTextColour(b) }),
+            overflow: true,
+          }),
+        }),
+    );
+    const counts = new VectorLayer({
+      source: countSource,
+      className: 'wf-signal-counts',
+      style: (f) => {
+        const s = countText[f.get('band') as number] ?? countText[0]!;
+        s.getText()!.setText(countLabel(f.get('n') as number));
+        return s;
+      },
+    });
+    keepUnchangedFrames(counts);
+    const group = new LayerGroup({
+      layers: [layer, counts],
+      properties: { id: `${SIGNALS_LAYER_ID}-group` },
+    });
+    const visible = () => group.getVisible();
 
     // A frame asked for by another layer (a country's shading, a list answered) leaves the
     // points as drawn: they are drawn again once new buffers are in.
@@ -271,10 +346,10 @@ export const signalsLayer: MapLayerModule = {
     ring.style.borderColor = palette.selection;
     const overlay = new Overlay({ element: ring, positioning: 'center-center', stopEvent: false });
     const placeRing = () => {
-      const on = layer.getVisible() && data && selected >= 0 && selected < data.points.count;
+      const on = visible() && data && selected >= 0 && selected < data.points.count && !data.skip?.[selected];
       overlay.setPosition(on ? [data!.x[selected]!, data!.y[selected]!] : undefined);
     };
-    layer.on('change:visible', placeRing);
+    group.on('change:visible', placeRing);
 
     const view = () => {
       const map = layer.getMapInternal();
@@ -288,55 +363,71 @@ export const signalsLayer: MapLayerModule = {
       fills++;
       buffersAtFill = webglBuffersId(layer);
       source.clear(true);
-      // The selected signal keeps its point (and ring) inside a cell.
-      if (shown.mode === 'cells' && data && selected >= 0 && selected < data.points.count)
+      // The selected signal keeps its point (and ring) inside a cluster.
+      if (shown && data && selected >= 0 && selected < data.points.count && !data.skip?.[selected])
         features.push(...pointFeatures(data.points, [selected]));
       source.addFeatures(features);
+      countSource.clear(true);
+      if (shown) countSource.addFeatures(countFeatures(shown.cells));
     };
     const decide = (force: boolean) => {
-      if (!data || !data.points.count) {
-        shown = { mode: 'all' };
+      if (!data || !drawable) {
+        shown = null;
         if (force) fill([]);
         return;
       }
-      if (data.points.count <= POINT_LIMIT) {
-        // Few enough to draw singly wherever the view is.
-        if (!force && shown.mode === 'all') return;
-        shown = { mode: 'all' };
-        fill(pointFeatures(data.points));
-        return;
-      }
       const v = view();
-      const cellsAt = (level: number) => {
-        if (!force && shown.mode === 'cells' && shown.cells.level === level) return;
+      // No view yet (a map not laid out): the world zoom's cells until it is.
+      const level = v ? Math.max(0, Math.floor(v.zoom)) : 2;
+      const cellsOfAll = () => {
+        if (!force && shown?.extent === null && shown.cells.level === level) return;
         let cells = binned.get(level);
         if (!cells) binned.set(level, (cells = binCells(data!, level)));
-        shown = { mode: 'cells', cells };
+        shown = { cells, extent: null };
         fill(cellFeatures(data!, cells));
       };
-      // No view yet (a map not laid out): cells at world zoom until it is, never every point.
-      if (!v) return cellsAt(2);
+      // Few enough to bin every one wherever the view is (a pass over them per zoom level).
+      if (!v || drawable <= POINT_LIMIT) return cellsOfAll();
       const [x0, y0, x1, y1] = v.extent;
+      const near = shown?.extent;
       if (
         !force &&
-        shown.mode === 'near' &&
-        y0 >= shown.extent[1] &&
-        y1 <= shown.extent[3] &&
-        x1 - x0 <= shown.extent[2] - shown.extent[0] &&
-        inWrappedRange(x0, shown.extent[0], shown.extent[2] - (x1 - x0))
+        near &&
+        shown!.cells.level === level &&
+        y0 >= near[1] &&
+        y1 <= near[3] &&
+        x1 - x0 <= near[2] - near[0] &&
+        inWrappedRange(x0, near[0], near[2] - (x1 - x0))
       )
         return;
       if (pointsIn(data, v.extent, POINT_LIMIT).length <= POINT_LIMIT) {
-        // Singly, with a margin around the view so a short pan needs no refill.
+        // Only the points around the view, with a margin so a short pan needs no refill.
         const mx = (x1 - x0) / 4;
         const my = (y1 - y0) / 4;
         const extent: Extent = [x0 - mx, y0 - my, x1 + mx, y1 + my];
-        const indices = pointsIn(data, extent);
-        shown = { mode: 'near', extent, indices };
-        fill(pointFeatures(data.points, indices));
+        const cells = binCells(data, level, pointsIn(data, extent));
+        shown = { cells, extent };
+        fill(cellFeatures(data, cells));
         return;
       }
-      cellsAt(Math.max(0, Math.floor(v.zoom)));
+      cellsOfAll();
+    };
+    /** Marks the points left to their readings (covered), and counts the rest. */
+    const cover = (p: ProjectedPoints): ProjectedPoints => {
+      const { points } = p;
+      let skip: Uint8Array | undefined;
+      coveredCount = 0;
+      if (covered.size)
+        for (let i = 0; i < points.count; i++)
+          // Not by the measured flag: the alternate profile's signals do not say they are measured,
+          // though their readings name them.
+          if (covered.has(points.ids[i]!)) {
+            skip ??= new Uint8Array(points.count);
+            skip[i] = 1;
+            coveredCount++;
+          }
+      drawable = points.count - coveredCount;
+      return skip ? { ...p, skip } : { points: p.points, x: p.x, y: p.y };
     };
 
     layer.on('propertychange', (e) => {
@@ -349,7 +440,7 @@ export const signalsLayer: MapLayerModule = {
     });
 
     const handle: SignalsHandle = {
-      layer,
+      layer: group,
       source,
       // The points come from the window's query after the map is up: nothing to wait for.
       ready: Promise.resolve(),
@@ -373,7 +464,8 @@ export const signalsLayer: MapLayerModule = {
           placeRing();
           return;
         }
-        data = points ? project(points) : null;
+        data = points ? cover(project(points)) : null;
+        if (!data) drawable = coveredCount = 0;
         binned = new Map();
         decide(true);
         placeRing();
@@ -382,16 +474,26 @@ export const signalsLayer: MapLayerModule = {
         const before = selected;
         selected = index;
         placeRing();
-        // Inside cells the selected point is drawn on its own: swap it.
-        if (shown.mode === 'cells' && before !== index && data) fill(cellFeatures(data, shown.cells));
+        // Inside a cluster the selected point is drawn on its own: swap it.
+        if (shown && before !== index && data) fill(cellFeatures(data, shown.cells));
+      },
+      setCovered(ids) {
+        const same = ids.size === covered.size && [...ids].every((id) => covered.has(id));
+        if (same) return;
+        covered = ids;
+        if (!data) return;
+        data = cover(data);
+        binned = new Map();
+        decide(true);
+        placeRing();
       },
       refresh() {
         decide(false);
       },
       hitAt(at, resolution, tolerancePx) {
-        if (!data || !layer.getVisible()) return null;
+        if (!data || !visible()) return null;
         const p = data;
-        const cells = shown.mode === 'cells' ? shown.cells : null;
+        const cells = shown?.cells ?? null;
         if (cells) {
           const c = nearest(
             cells.x,
@@ -403,6 +505,7 @@ export const signalsLayer: MapLayerModule = {
           );
           const onSelected =
             selected >= 0 &&
+            !p.skip?.[selected] &&
             nearest([p.x[selected]!], [p.y[selected]!], () => 7, at, resolution, tolerancePx) === 0;
           if (onSelected) return { kind: 'point', index: selected };
           if (c < 0) return null;
@@ -414,38 +517,42 @@ export const signalsLayer: MapLayerModule = {
             meanBand: cells.meanBand[c]!,
             measured: cells.measured[c]!,
             at: [cells.x[c]!, cells.y[c]!],
+            members: () => membersOf(p, cells, c),
           };
         }
-        const indices = shown.mode === 'near' ? shown.indices : null;
-        const xs = indices ? Float64Array.from(indices, (i) => p.x[i]!) : p.x;
-        const ys = indices ? Float64Array.from(indices, (i) => p.y[i]!) : p.y;
-        // A point's radius grows with zoom (style above): 7 px covers the largest diamond.
-        const j = nearest(xs, ys, () => 7, at, resolution, tolerancePx);
-        if (j < 0) return null;
-        return { kind: 'point', index: indices ? indices[j]! : j };
+        return null;
       },
       represented() {
         if (!data) return 0;
-        if (shown.mode === 'cells') {
-          let n = 0;
-          for (let c = 0; c < shown.cells.count; c++) n += shown.cells.n[c]!;
-          return n;
-        }
-        // Singly: every point is in the source, or, the view's surroundings only, the rest
-        // are off screen and come in as the view moves to them.
-        return shown.mode === 'all' ? source.getFeatures().length : data.points.count;
+        // The clusters of the view's surroundings only: the rest are off screen and come in
+        // as the view moves to them.
+        if (!shown || shown.extent) return data.points.count;
+        let n = coveredCount;
+        for (let c = 0; c < shown.cells.count; c++) n += shown.cells.n[c]!;
+        return n;
       },
       cells() {
-        return shown.mode === 'cells' ? shown.cells.count : null;
+        if (!shown) return null;
+        let n = 0;
+        for (let c = 0; c < shown.cells.count; c++) if (shown.cells.n[c]! > 1) n++;
+        return n || null;
+      },
+      clusters() {
+        if (!data) return null;
+        const out: ClusterCounts = { counts: [], singles: 0, covered: coveredCount };
+        for (const f of countSource.getFeatures()) out.counts.push(f.get('n') as number);
+        if (shown) for (let c = 0; c < shown.cells.count; c++) if (shown.cells.n[c] === 1) out.singles++;
+        return out;
       },
       shows(frameState) {
         // A frame drawn after the last fill; its buffers are in (OpenLayers completes no frame
         // while they are being built).
-        return !layer.getVisible() || drew.get(frameState) === fills;
+        return !visible() || drew.get(frameState) === fills;
       },
       dispose() {
         layer.getMapInternal()?.removeOverlay(overlay);
         layer.dispose();
+        counts.dispose();
       },
     };
     return handle;
