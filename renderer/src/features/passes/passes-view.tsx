@@ -10,13 +10,13 @@ import './passes.css';
 import { useEffect, useMemo, useState } from 'react';
 import { PASSES_MAX_WINDOW_DAYS } from '../../../../shared/contract';
 import { usePasses } from '../../data';
-import { useViewState } from '../../state/view-state';
+import { showOnMap } from '../../state/map-request';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { ElementsPanel, useImportFile } from './elements-panel';
 import { PassTable } from './pass-table';
-import { endDateOf, todayUtc, usePassesState } from './passes-state';
+import { endDateOf, todayUtc, trackPlace, usePassesState } from './passes-state';
 import { ServicePasses } from './service-passes';
 import { SoonestPanel } from './soonest-panel';
 import { TargetPicker, useAdoptSelection, useSelectionPlace } from './target';
@@ -63,7 +63,6 @@ export function PassesView() {
   const days = usePassesState((s) => s.days);
   const setWindow = usePassesState((s) => s.setWindow);
   const chosen = usePassesState((s) => s.chosen);
-  const setView = useViewState((s) => s.setView);
   const importer = useImportFile();
   const dropping = useDropImport(importer.importFile);
   const [families, setFamilies] = useState<ReadonlySet<string>>(new Set());
@@ -205,7 +204,13 @@ export function PassesView() {
                     <span>
                       Chosen: <strong>{chosen.pass.satellite}</strong> at {formatUtc(chosen.pass.peak, true)}
                     </span>{' '}
-                    <button type="button" onClick={() => setView('map')}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        const place = trackPlace(chosen);
+                        showOnMap(place.target, place.by);
+                      }}
+                    >
                       Show track on map
                     </button>
                   </>
