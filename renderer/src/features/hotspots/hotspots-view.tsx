@@ -9,6 +9,7 @@ import { defineToolView, toolRun } from '../../tools-common/define-tool';
 import { CountTable, FieldList, TableScroll } from '../../tools-common/tool-view';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
 import { hotspotsPlace, useHotspotsState } from './hotspots-state';
+import { formatCount } from '../../../../shared/count';
 
 const words = (v: string) => v.replace(/_/g, ' ');
 
@@ -98,8 +99,12 @@ function HotspotsAnswer({ answer }: { answer: StoredAnswerOf<'hotspots'> }) {
   return (
     <div data-testid="hotspots-answer">
       <p>
-        <strong data-testid="hotspots-count">{a.hotspots.length}</strong> cells of{' '}
-        {a.meta.precision ?? answer.request.precision ?? '?'}° from {a.meta.point_count ?? '?'} signals
+        <strong data-testid="hotspots-count">{formatCount(a.hotspots.length)}</strong> cells of{' '}
+        {a.meta.precision ?? answer.request.precision ?? '?'}° from{' '}
+        {a.meta.point_count === null || a.meta.point_count === undefined
+          ? '?'
+          : formatCount(a.meta.point_count)}{' '}
+        signals
         {a.meta.min_severity ? ` with a severity score of at least ${a.meta.min_severity}` : ''}{' '}
         <button
           type="button"
@@ -131,7 +136,7 @@ function HotspotsAnswer({ answer }: { answer: StoredAnswerOf<'hotspots'> }) {
                 <td className="num">
                   {h.lat}, {h.lng}
                 </td>
-                <td className="right num">{h.count}</td>
+                <td className="right num">{formatCount(h.count)}</td>
                 <td className="right num">{h.max_severity ?? '—'}</td>
                 <td>{(h.categories ?? []).map(words).join(', ')}</td>
               </tr>

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PASSES_MAX_WINDOW_DAYS } from '../../../../shared/contract';
 import { usePasses } from '../../data';
 import { showOnMap } from '../../state/map-request';
+import { DateInput } from '../../ui/date-input';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
@@ -66,6 +67,7 @@ export function PassesView() {
   const importer = useImportFile();
   const dropping = useDropImport(importer.importFile);
   const [families, setFamilies] = useState<ReadonlySet<string>>(new Set());
+  const [startWrong, setStartWrong] = useState(false);
 
   const start = startDate ?? todayUtc();
   const input = useMemo(
@@ -104,11 +106,13 @@ export function PassesView() {
             </h2>
             <label>
               From{' '}
-              <input
-                type="date"
+              <DateInput
                 aria-label="Start date (UTC)"
                 value={start}
-                onChange={(e) => e.target.value && setWindow({ startDate: e.target.value })}
+                onChange={(v, valid) => {
+                  setStartWrong(!valid || v === '');
+                  if (valid && v) setWindow({ startDate: v });
+                }}
               />
             </label>{' '}
             <label>
@@ -125,6 +129,11 @@ export function PassesView() {
                 }}
               />
             </label>
+            {startWrong && (
+              <p role="alert" className="warn">
+                The start is not a day: write yyyy-mm-dd (the window stays from {start}).
+              </p>
+            )}
             <p className="muted">
               Up to {PASSES_MAX_WINDOW_DAYS} days from the start, as the service caps it; a longer window is
               narrowed and says so.
