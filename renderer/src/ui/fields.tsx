@@ -17,11 +17,11 @@ const FIELD_LABELS: Record<string, string> = {
   sensor: 'Sensor',
   target: 'Target',
   reason: 'Why collect',
-  niirs: 'NIIRS (image interpretability)',
+  niirs: 'NIIRS',
   analysis: 'Analysis',
-  aoi: 'Area of interest (W, S, E, N)',
+  aoi: 'Area of interest',
   gap: 'Collection gap',
-  observability: 'Observability (0–1)',
+  observability: 'Observability',
 };
 
 export function fieldLabel(key: string): string {
