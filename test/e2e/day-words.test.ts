@@ -268,9 +268,10 @@ for (const profile of ['main', 'alternate'] as const satisfies readonly Profile[
               expect(v, view).toMatch(/^(\d{4}-\d{2}-\d{2})?$/);
           }
           await goTo(page, 'Imagery');
-          const day = page
-            .getByTestId('imagery-view')
-            .getByLabel(profile === 'main' ? 'From (UTC day)' : 'Date (UTC day)');
+          const day = page.getByTestId('imagery-view').getByRole('textbox', {
+            name: profile === 'main' ? 'From (UTC day)' : 'Date (UTC day)',
+            exact: true,
+          });
           const was = await day.inputValue();
           await day.fill('2026-02-30');
           expect(await day.getAttribute('aria-invalid')).toBe('true');
