@@ -88,6 +88,14 @@ async function awayAndBack(page: Page, away: string): Promise<At> {
   return settled(page);
 }
 
+/** The Map shown (it brings the choice into view), moved by the analyst, left for `away` and shown again: kept? */
+async function keptOnReturn(page: Page, away: string): Promise<boolean> {
+  await goTo(page, 'Map');
+  await mapShown(page);
+  const left = await moveMap(page);
+  return samePlace(await awayAndBack(page, away), left);
+}
+
 /** "999,947 tokens left · 136 spent today" → its numbers, as written. */
 function meterNumbers(text: string): { left: string; spent: string } {
   const left = /([\d,]+) (?:tokens )?left/.exec(text)?.[1] ?? '';
@@ -121,10 +129,7 @@ for (const profile of ['main', 'alternate'] as const satisfies readonly Profile[
           await expect.poll(() => rows.count(), { timeout: 90_000 }).toBeGreaterThan(2);
           await rows.nth(1).click();
           await inspector(page).getByTestId('signal-detail').waitFor();
-          await goTo(page, 'Map');
-          await mapShown(page);
-          const left = await moveMap(page);
-          expect(samePlace(await awayAndBack(page, 'Developments'), left)).toBe(true);
+          expect(await keptOnReturn(page, 'Developments')).toBe(true);
         });
 
         it('2 and 4: the footprints shown once, the map kept; one token meter, updated by the run', async () => {
@@ -185,10 +190,7 @@ for (const profile of ['main', 'alternate'] as const satisfies readonly Profile[
             const row = page.getByTestId('watches-view').locator('[data-watch-id]').first();
             await row.waitFor({ timeout: 60_000 });
             await row.click();
-            await goTo(page, 'Map');
-            await mapShown(page);
-            const left = await moveMap(page);
-            expect(samePlace(await awayAndBack(page, 'Signals'), left)).toBe(true);
+            expect(await keptOnReturn(page, 'Signals')).toBe(true);
           });
 
         it('9: the inspector labels every field, values in words, the record as sent under a label', async () => {
