@@ -3,6 +3,7 @@
 // compared with the highest price a call may reach. Prices are data here, never guessed from
 // an answer: what a call really charged comes back in meta.tokens and is shown after it.
 import type { ToolName } from './contract-tools';
+import { formatTokens } from './count';
 
 export type ToolPrice =
   | { kind: 'free' }
@@ -50,8 +51,7 @@ export const TOOL_PRICES: Record<ToolName, ToolPrice> = {
  */
 export const MONITORING_PRICE = { create: 0, perCheck: 2, perScene: 0.5 } as const;
 
-/** "1 token", "2 tokens", "0.5 tokens": a count of tokens in words. */
-export const formatTokens = (n: number): string => `${n} ${n === 1 ? 'token' : 'tokens'}`;
+export { formatTokens };
 const tokens = formatTokens;
 
 /** The words the panels show for a price ("2 tokens", "5–123 tokens (fast), up to 415 (deep)"). */

@@ -17,6 +17,8 @@ import { clearDemoCache, resolveDemoCachePath } from './demo-cache';
 import { BaseUrlError, checkBaseUrl } from '../../shared/base-url';
 import { hideUrlCredentials } from '../../shared/url-credentials';
 import { CliError, EXIT, usageError } from './errors';
+import { streamWords } from '../../shared/contract-resources';
+import { formatCount } from '../../shared/count';
 
 interface SyncOpts {
   baseUrl?: string;
@@ -111,7 +113,7 @@ function progressPrinter(): (p: SyncProgress) => void {
           ? ` (${p.done} so far)`
           : '';
     // A pipe gets the page's bytes only on a terminal's rewritten line (a log keeps one line a page).
-    const line = `sync ${p.stream}: ${p.message}${count}${tty ? lineWords(p.line) : lineWords(p.line && { ...p.line, page: null })}`;
+    const line = `sync ${streamWords(p.stream)}: ${p.message}${count}${tty ? lineWords(p.line) : lineWords(p.line && { ...p.line, page: null })}`;
     if (line === last) return;
     last = line;
     process.stderr.write(
@@ -124,18 +126,21 @@ function humanSummary(s: SyncSummary): string {
   const lines = [
     `${s.complete ? 'Sync complete' : s.stopped ? 'Sync stopped early (resumable)' : 'Sync finished with errors'}: ${s.base_url} (${s.profile} profile)`,
   ];
+  // Streams in words ("standing orders"), counts with separators; --json keeps the service's names.
   for (const [name, st] of Object.entries(s.streams))
-    lines.push(`  ${name.padEnd(20)} ${st.requests} requests, ${st.received} received, ${st.stored} stored`);
+    lines.push(
+      `  ${streamWords(name).padEnd(22)} ${formatCount(st.requests)} requests, ${formatCount(st.received)} received, ${formatCount(st.stored)} stored`,
+    );
   lines.push(
-    `  tokens: ${s.tokens.charged} charged${s.tokens.remaining !== null ? `, ${s.tokens.remaining} remaining` : ''}`,
+    `  tokens: ${formatCount(s.tokens.charged)} charged${s.tokens.remaining !== null ? `, ${formatCount(s.tokens.remaining)} remaining` : ''}`,
   );
   // A narrowed answer is never taken for the whole (docs/domain.md): every clamp is listed.
   for (const c of s.clamps)
     lines.push(
-      `  narrowed by the plan (${c.kind}) on ${c.stream}${c.required_plans ? `; needs ${c.required_plans.join(' or ')}` : ''}`,
+      `  narrowed by the plan (${c.kind}) on ${streamWords(c.stream)}${c.required_plans ? `; needs ${c.required_plans.join(' or ')}` : ''}`,
     );
   if (s.line) lines.push(`  ${lineSummary(s.line)}`);
-  for (const e of s.errors) lines.push(`  error on ${e.stream}: ${e.message}`);
+  for (const e of s.errors) lines.push(`  error on ${streamWords(e.stream)}: ${e.message}`);
   // A 404 on re-read is "not found" (gone, or not this key's), never a retraction.
   if (s.gone?.length)
     lines.push(
@@ -260,7 +265,7 @@ async function syncInto(
     process.exitCode = EXIT.resumable;
   } else if (summary.errors.length && summary.complete) {
     for (const e of summary.errors)
-      process.stderr.write(`watchfloor: note: ${e.stream}: ${hideUrlCredentials(e.message)}\n`);
+      process.stderr.write(`watchfloor: note: ${streamWords(e.stream)}: ${hideUrlCredentials(e.message)}\n`);
   } else if (!summary.complete) {
     process.stderr.write(
       hideUrlCredentials(

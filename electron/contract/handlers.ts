@@ -144,8 +144,10 @@ function syncStatus(deps: HandlerDeps): SyncStatusResult {
 }
 
 async function statusOf(deps: HandlerDeps): Promise<KeyStatusResult> {
-  const baseUrl = deps.accounts.current()?.baseUrl;
-  if (!baseUrl) return { set: false, hint: null, source: null, unavailable: null };
+  const current = deps.accounts.current();
+  // The demo needs no key: the keychain is not asked, so it has nothing to say about it.
+  if (!current || current.mode === 'demo') return { set: false, hint: null, source: null, unavailable: null };
+  const baseUrl = current.baseUrl;
   try {
     return { ...(await keyStatus(baseUrl, deps.keychain, deps.env)), unavailable: null };
   } catch (err) {

@@ -28,6 +28,8 @@ const view = (page: Page) => page.getByTestId('imagery-view');
 /** The imagery search's cost panel (the index series has its own). */
 const bar = (page: Page) => page.getByRole('region', { name: 'Run imagery search' });
 const scenes = (page: Page) => page.getByRole('table', { name: 'Scenes' });
+/** A count as the window writes it, with thousands separators ("999,862"). */
+const tokenCount = (text: string | undefined) => Number(text?.replace(/,/g, ''));
 
 describe('Imagery, main profile (serve --base-url, a demo service the test can stop)', () => {
   const w = useWindow(
@@ -78,15 +80,15 @@ describe('Imagery, main profile (serve --base-url, a demo service the test can s
     });
     await expect
       .poll(() => bar(w.page).getByTestId('run-outcome').textContent())
-      .toMatch(/^Charged 2 tokens · \d+ left/);
-    const left = Number(
-      /· (\d+) left/.exec((await bar(w.page).getByTestId('run-outcome').textContent())!)![1],
+      .toMatch(/^Charged 2 tokens · [\d,]+ left after it/);
+    const left = tokenCount(
+      /· ([\d,]+) left/.exec((await bar(w.page).getByTestId('run-outcome').textContent())!)![1],
     );
     expect(left).toBeLessThanOrEqual(before - 2);
     // The cost line says the latest balance the wallet knows: this answer's, or a later
     // background sync's, never more.
-    const latest = Number(
-      /· (\d+) tokens left/.exec((await bar(w.page).getByTestId('cost-line').textContent())!)![1],
+    const latest = tokenCount(
+      /· ([\d,]+) tokens left/.exec((await bar(w.page).getByTestId('cost-line').textContent())!)![1],
     );
     expect(latest).toBeLessThanOrEqual(left);
     const count = Number(await w.page.getByTestId('imagery-count').textContent());

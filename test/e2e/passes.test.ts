@@ -154,7 +154,7 @@ describe('Passes', () => {
     const outcome = bar.getByTestId('run-outcome');
     await expect
       .poll(() => outcome.textContent(), { timeout: 30_000 })
-      .toMatch(/^Charged 2 tokens · \d+ left/);
+      .toMatch(/^Charged 2 tokens · [\d,]+ left after it/);
     const answer = section.getByRole('region', { name: 'The service’s passes' });
     expect(await answer.getByRole('heading').textContent()).toMatch(
       /^The service’s answer \(GET \/passes\), as of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/,

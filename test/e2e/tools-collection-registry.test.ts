@@ -68,7 +68,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     expect(lastCharged(w.demo, '/api/v1/collection/priority')).toBe(1);
     await expect
       .poll(() => bar.getByTestId('run-outcome').textContent())
-      .toMatch(/^Charged 1 token · \d+ left/);
+      .toMatch(/^Charged 1 token · [\d,]+ left after it/);
     expect(await answer.getByTestId('stored-charged').textContent()).toMatch('charged 1 token');
     expect(await answer.getByTestId('clamp-banner').textContent()).toMatch(/narrowed the time window/);
     expect(await answer.getByTestId('survey-window').textContent()).toMatch(/the service narrowed it/);
@@ -101,7 +101,7 @@ describe('Collection and Registry, main profile (serve --base-url, a demo servic
     });
     await expect
       .poll(() => bar.getByTestId('run-outcome').textContent())
-      .toMatch(/^Charged 1 token · \d+ left/);
+      .toMatch(/^Charged 1 token · [\d,]+ left after it/);
     const entities = results.getByRole('table', { name: 'Entities' }).locator('tbody tr');
     expect(await entities.count()).toBeGreaterThan(0);
 

@@ -24,7 +24,10 @@ const wallet = (over: Partial<ToolsWallet> = {}): ToolsWallet => ({
 
 const brief = {
   summary: 'Answer to: what happened at the port?',
-  findings: [{ event_id: 'ev-7', recommended_sensor: 'sentinel-1', rationale: 'all-weather coverage' }],
+  findings: [
+    { event_id: 'ev-7', recommended_sensor: 'sentinel-1', rationale: 'all-weather coverage' },
+    { event_id: '0c9a4e2f-5b1d-4f7e-9a33-2d6f1c8b7e10', rationale: 'a second look' },
+  ],
   assessment: 'Reporting is consistent across outlets.',
   citations: ['https://example.org/report'],
 };
@@ -58,6 +61,18 @@ function setup(run: () => StoredAnswer, w = wallet()) {
   const answers: StoredAnswer[] = [];
   const client = fakeClient({
     'tools.wallet': () => w,
+    // The cache holds the first finding's event, not the second's.
+    'signals.get': ({ id }) => {
+      if (id !== 'ev-7') throw new Error(`signal ${id} is not in the cache`);
+      return {
+        signal: { id: 'ev-7', title: 'Strike on the port of Odesa' },
+        profile: 'main',
+        retracted: false,
+        resolvedFrom: null,
+        mergedIds: [],
+        asOf: '2026-11-20T10:00:00Z',
+      };
+    },
     'tools.history': () => ({ answers }),
     'tools.answer': ({ id }) => answers.find((a) => a.id === id)!,
     'tools.run': () => {
@@ -118,8 +133,18 @@ describe('Analyst view', () => {
       /Answer to: what happened at the port\?.*Reporting is consistent across outlets/,
     );
     expect(within(answer).queryByTestId('analyst-job')).toBeNull();
-    await userEvent.click(within(answer).getByRole('button', { name: 'Select the event ev-7' }));
-    expect(useSelection.getState().selection).toMatchObject({ kind: 'signal', id: 'ev-7' });
+    // A finding names its event by the title the cache holds, not its id; one not cached by a
+    // short id, said so.
+    const findings = within(answer).getByRole('region', { name: 'Findings' });
+    await within(findings).findByRole('button', { name: 'Strike on the port of Odesa' });
+    await waitFor(() => expect(findings.textContent).toMatch(/Event 0c9a4e2f… \(not cached yet/));
+    expect(findings.textContent).not.toMatch(/0c9a4e2f-5b1d/);
+    await userEvent.click(within(findings).getByRole('button', { name: 'Strike on the port of Odesa' }));
+    expect(useSelection.getState().selection).toMatchObject({
+      kind: 'signal',
+      id: 'ev-7',
+      label: 'Strike on the port of Odesa',
+    });
     const history = screen.getByRole('region', { name: 'Analyst history' });
     expect(within(history).getByText(/fast · “What happened at the port\?”/)).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ToolRunInput } from '../../shared/contract';
-import { ClaimsView, useClaimsState } from '../../renderer/src/features/claims/claims-view';
+import { ClaimsView, saysMore, useClaimsState } from '../../renderer/src/features/claims/claims-view';
 import { renderWithData } from './fake-client';
 import { storedAnswer, toolsClient } from './tool-answer-fixtures';
 
@@ -61,6 +61,8 @@ describe('Claims view', () => {
       /Strike on the depot: 3 killed.*CONFIRMED3CONFIRMED → REPORTED: evidence weakened/,
     );
     expect(screen.getByTestId('claims-counts').textContent).toMatch(/CONFIRMED1.*Restated1.*Downgraded1/);
+    // The service's summary only restates the count: said once ("1 claim", not "1 claims — 1 claims").
+    expect(screen.getByTestId('claims-answer').querySelector('p')!.textContent).toBe('1 claim');
     const history = screen.getByRole('region', { name: 'Claims history' });
     expect(
       await within(history).findByText(/since 2026-11-01 · CONFIRMED · downgraded only · event 12/),
@@ -73,5 +75,14 @@ describe('Claims view', () => {
     renderWithData(<ClaimsView />, client);
     expect(await screen.findByText(/The event id is a whole number/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Run claims' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the service’s summary beside the count', () => {
+  it('is shown when it says more than the count', () => {
+    expect(saysMore('50 claims', 50)).toBe(false);
+    expect(saysMore('1,250 claims.', 1250)).toBe(false);
+    expect(saysMore('', 3)).toBe(false);
+    expect(saysMore('50 claims, 8 restated since Monday', 50)).toBe(true);
   });
 });

@@ -29,7 +29,7 @@ const signal: Signal = {
   severity_score: 6.2,
   casualties: { killed: null, injured: 3, basis: 'officials', disputed: true, not_counted: ['military'] },
   reporting: { member_count: 9, distinct_hosts: 5 },
-  collection: { level: 'gsd_3m', sensor: 'optical' },
+  collection: { level: 'gsd_3m', sensor: 'optical', niirs: 5, aoi: [36.2, 49.9, 36.3, 50.0], gap: null },
   imagery: { post_status: 'available', sar_pair_status: null, latest_scene_date: '2026-11-01' },
   market_impact: ['natural_gas'],
   quality: { status: 'passed', score: 0.8 },
@@ -99,6 +99,25 @@ beforeEach(() => {
 });
 
 describe('the signal inspector', () => {
+  it('labels every field in words (NIIRS, area of interest) and keeps the record as sent under a label', async () => {
+    renderWithData(<Inspector />, fakeClient({ 'signals.get': () => got() }));
+    await screen.findByTestId('signal-detail');
+    const collection = group('Collection');
+    expect([...collection.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      'Resolution class',
+      'Sensor',
+      'NIIRS',
+      'Area of interest',
+      'Collection gap',
+    ]);
+    expect(fact(collection, 'Resolution class')).toBe('gsd 3m');
+    expect(fact(collection, 'Area of interest')).toBe('36.2, 49.9, 36.3, 50');
+    expect(fact(collection, 'Collection gap')).toBe('unknown');
+    const raw = screen.getByTestId('raw-record');
+    expect(raw.querySelector('summary')!.textContent).toBe('The record as the service sent it (raw)');
+    expect(JSON.parse(raw.querySelector('pre')!.textContent!)).toEqual(signal);
+  });
+
   it('shows every group; an unknown casualty count says unknown, never 0', async () => {
     renderWithData(<Inspector />, fakeClient({ 'signals.get': () => got() }));
     await screen.findByTestId('signal-detail');

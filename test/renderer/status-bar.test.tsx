@@ -1,6 +1,6 @@
 // The status bar as an analyst reads it: the link as main last pushed it, the oldest stream's
 // as-of (every stream on hover or focus), CLAMPED when a stream's window or filter was
-// narrowed, tokens spent and left, a progress bar while a sync runs, and the notifications
+// narrowed, tokens left and spent today (the wallet's one meter), a progress bar while a sync runs, and the notifications
 // count opening the list. Times in UTC, labelled UTC.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,6 +66,14 @@ function setup(running = false) {
     }),
     'sync.streams': () => ({ streams: STREAMS }),
     'notifications.list': () => NOTES,
+    // The wallet: the newer balance (a tool's, after the sync's 5,600), sync's and tools' spend together.
+    'tools.wallet': () => ({
+      remaining: 5_590,
+      remainingAsOf: '2026-11-03T12:05:00Z',
+      spentToday: 1_244,
+      toolsSpentToday: 10,
+      confirmAbove: 10,
+    }),
   });
   renderWithData(<StatusBar />, client);
   return client;
@@ -113,9 +121,11 @@ describe('the status bar', () => {
     expect(mark.getAttribute('title')).toContain('narrowed from 30 days to 7');
   });
 
-  it('shows tokens spent today and remaining', async () => {
+  it('shows the wallet’s tokens left and spent today (the tool views’ meter), not the last sync’s alone', async () => {
     setup();
-    expect((await screen.findByTestId('statusbar-tokens')).textContent).toBe('1,234 tok today · 5,600 left');
+    const meter = await screen.findByTestId('statusbar-tokens');
+    expect(meter.textContent).toBe('5,590 tokens left · 1,244 spent today');
+    expect(meter.getAttribute('title')).toContain('10 by tools, 1,234 by sync');
   });
 
   it('fills a progress bar while a sync runs, one stream at a time', async () => {

@@ -14,6 +14,7 @@ import { countryName } from '../../../shared/country-codes';
 import type { Command } from './commands';
 import { stepLabel } from './keyboard';
 import { rankPalette, type PaletteEntry } from './palette-search';
+import { formatCount } from '../../../shared/count';
 
 export function Keys({ keys }: { keys: readonly string[] }) {
   return (
@@ -50,7 +51,7 @@ function useFound(text: string): { entries: PaletteEntry[]; found: Set<string>; 
         id,
         group: 'Places',
         title: p.name,
-        detail: `${countryName(p.country)} · ${p.population.toLocaleString('en')} people`,
+        detail: `${countryName(p.country)} · ${formatCount(p.population)} people`,
         run: () => {
           useMapRequest.getState().ask({
             kind: 'point',

@@ -7,6 +7,7 @@ import { useNotifications, useSyncProgress } from '../data';
 import { NotificationsPanel } from '../features/status/notifications-panel';
 import { formatUtc } from '../ui/time';
 import { streamWords } from '../../../shared/contract-resources';
+import { formatCount } from '../../../shared/count';
 
 /** The stream whose data is oldest decides the compact line: that is the one to worry about. */
 export function oldestAsOf(streams: SyncStreamState[]): string | null {
@@ -130,7 +131,7 @@ export function SyncProgressBar({ running, streams }: { running: boolean; stream
       />
       <span className="num">
         {done}/{total}
-        {now ? ` · ${streamWords(now.stream)} ${now.received.toLocaleString('en')} received` : ''}
+        {now ? ` · ${streamWords(now.stream)} ${formatCount(now.received)} received` : ''}
       </span>
     </span>
   );

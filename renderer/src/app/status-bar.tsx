@@ -1,6 +1,6 @@
 // The bottom line, always in view: link (from main's link push), mode, last sync (relative,
-// UTC on hover), each stream's freshness, narrowed answers, writes waiting, tokens spent and
-// remaining, the sync progress, the notifications, and the UTC clock.
+// UTC on hover), each stream's freshness, narrowed answers, writes waiting, tokens left and
+// spent today (the one token meter), the sync progress, the notifications, and the UTC clock.
 import type { ClampNote } from '../../../shared/contract-read';
 import {
   useAppInfo,
@@ -14,6 +14,7 @@ import { useSyncRunning } from '../features/status/sync-running';
 import { useViewState } from '../state/view-state';
 import { HonestyMark } from '../ui/honesty-mark';
 import { RelativeTime, useNow } from '../ui/time';
+import { TokenMeter } from '../ui/token-meter';
 import { NotificationsButton, StreamsFreshness, SyncProgressBar } from './status-bar-parts';
 import { streamWords } from '../../../shared/contract-resources';
 
@@ -58,7 +59,6 @@ export function StatusBar() {
   const setView = useViewState((s) => s.setView);
   const streams = useSyncStreams().data?.streams ?? [];
   const clamps = streams.flatMap((s) => s.clamps);
-  const remaining = status?.lastSummary?.tokens.remaining ?? null;
   const linkWord = link ? (link.online ? 'online' : 'offline') : 'connecting…';
 
   return (
@@ -122,10 +122,9 @@ export function StatusBar() {
         </button>
       )}
       <span className="sb-spacer" />
-      {configured && status && (
-        <span className="sb-item num" data-testid="statusbar-tokens">
-          {status.spentToday.toLocaleString('en')} tok today
-          {remaining !== null && ` · ${remaining.toLocaleString('en')} left`}
+      {configured && (
+        <span className="sb-item">
+          <TokenMeter testId="statusbar-tokens" />
         </span>
       )}
       {configured && <NotificationsButton />}

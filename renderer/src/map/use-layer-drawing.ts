@@ -1,16 +1,21 @@
 // A feature's part on the map (map/slots.ts) hands its layer a picture: whenever the picture
-// changes it is drawn (null clears the layer), the map is centred on it when it says where,
+// changes it is drawn (null clears the layer), the map goes where it says the first time that
+// picture is shown (state/map-request.ts: a later return to the Map keeps the analyst's place),
 // and the count of features drawn comes back for the map's status line (the end-to-end tests
 // read it from `data-features`).
 import { useEffect, useState } from 'react';
+import { askOnce, type MapTarget } from '../state/map-request';
 import type { DrawnLayerHandle } from './layers/drawn-layer';
 import type { LayerHandle } from './layers/types';
 import type { WatchMap } from './watch-map';
 
 export interface LayerPicture<D> {
   data: D;
-  /** Where to centre the map, [lon, lat], and the least zoom to show it at. */
-  centre?: { at: [number, number]; zoom: number };
+  /**
+   * Where to show it, asked once per `by` (the stored answer, the chosen pass): the first time
+   * the Map shows that picture, never again on a return.
+   */
+  place?: { by: object | string; target: MapTarget };
 }
 
 const drawOn = (h: DrawnLayerHandle<unknown>, data: unknown) => h.draw(data);
@@ -43,7 +48,7 @@ export function useLayerDrawing(
     if (!h) return;
     setDrawn(set(h, picture ? picture.data : null));
     if (!picture) return;
-    if (picture.centre) controller?.centerOn(picture.centre.at, picture.centre.zoom);
+    if (picture.place) askOnce(picture.place.by, picture.place.target);
     controller?.map.render();
   }, [controller, layerId, set, picture]);
   return drawn;

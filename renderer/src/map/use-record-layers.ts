@@ -7,7 +7,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MeasuredListKind, MeasuredListResult } from '../../../shared/contract';
 import { useMeasured, useMonitoringAreas, useStandingOrders, useTransit, useWatches } from '../data';
-import { containsExtent, createEmpty, extend } from 'ol/extent';
+import { createEmpty, extend } from 'ol/extent';
+import { transformExtent } from 'ol/proj';
+import { askOnce } from '../state/map-request';
 import { useSelection, type SelectionKind } from '../state/selection';
 import { isInspectable, type RecordsHandle } from './layers';
 import { selectionKeyOf } from './layers/record-layer';
@@ -123,33 +125,29 @@ export function useRecordLayers(map: WatchMap | null): RecordLayersState {
     }
   }, [map, selectedKey]);
 
-  // A watch, order or area chosen elsewhere (a list, a notification) is brought into view once
-  // its outline is on the map (its answer may come after the map opens); one picked on the map
-  // stays where it is.
-  const toFit = useRef<string | null>(null);
+  // A watch, order or area chosen elsewhere (a list, a notification) is shown whole once its
+  // outline is on the map (its answer may come after the map opens), asked through the map's one
+  // request and only once for that choice: a return to the Map keeps the analyst's place. One
+  // picked on the map stays where it is.
   const outlined = selection ? OUTLINE_LAYER[selection.kind] : undefined;
-  const from = selection?.from;
   useEffect(() => {
-    toFit.current = outlined && from !== 'Map' ? selectedKey : null;
-  }, [selectedKey, outlined, from]);
-  useEffect(() => {
-    const key = toFit.current;
-    if (!map || !key || !outlined) return;
+    if (!map || !selection || !outlined || selection.from === 'Map' || !selectedKey) return;
     const features = map
       .handle<RecordsHandle<unknown>>(outlined)
       ?.source.getFeatures()
-      .filter((f) => selectionKeyOf(f) === key);
+      .filter((f) => selectionKeyOf(f) === selectedKey);
     if (!features?.length) return;
-    toFit.current = null;
     const extent = createEmpty();
     for (const f of features) {
       const g = f.getGeometry();
       if (g) extend(extent, g.getExtent());
     }
-    const view = map.map.getView();
-    const size = map.map.getSize();
-    if (!size || containsExtent(view.calculateExtent(size), extent)) return;
-    view.fit(extent, { padding: [60, 60, 60, 60], maxZoom: 9, duration: 300 });
+    const [w = 0, s = 0, e = 0, n = 0] = transformExtent(
+      extent,
+      map.map.getView().getProjection(),
+      'EPSG:4326',
+    );
+    askOnce(selection, { kind: 'box', box: [w, s, e, n] });
   });
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import type Feature from 'ol/Feature';
 import type { FeatureLike } from 'ol/Feature';
 import type RenderEvent from 'ol/render/Event';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { askOnce } from '../state/map-request';
 import { useSelection, type Selection } from '../state/selection';
 import { useCountryCounts, useSignalPoints } from '../data';
 import { POINT_FLAGS, type CountryCount, type SignalPoints } from '../../../shared/contract';
@@ -218,10 +219,15 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
 
   useEffect(() => {
     map?.handle<SignalsHandle>(SIGNALS_LAYER_ID)?.setSelected(selectedIndex);
-    // Selected in the table, the inspector or a notification: bring it into view here.
-    if (map && selectedIndex >= 0 && points.data && selection?.from !== 'Map')
-      map.centerOn([points.data.lng[selectedIndex]!, points.data.lat[selectedIndex]!]);
-  }, [map, selectedIndex, points.data, selection?.from]);
+    // Selected in the table, the inspector or a notification: brought into view here once (a
+    // return to the Map keeps the analyst's place), at zoom 5 or closer.
+    if (map && selection && selectedIndex >= 0 && points.data && selection.from !== 'Map')
+      askOnce(selection, {
+        kind: 'point',
+        lonLat: [points.data.lng[selectedIndex]!, points.data.lat[selectedIndex]!],
+        zoom: Math.max(map.map.getView().getZoom() ?? 5, 5),
+      });
+  }, [map, selectedIndex, points.data, selection]);
 
   useEffect(() => {
     if (!map) return;

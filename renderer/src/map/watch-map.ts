@@ -37,8 +37,6 @@ export interface WatchMap {
   withData: (frameState: FrameState) => boolean;
   /** A layer's handle by its module id (the signal layers take their data through it). */
   handle: <H extends LayerHandle = LayerHandle>(id: string) => H | undefined;
-  /** Brings a place into the middle of the view, zooming in to at least `minZoom`. */
-  centerOn: (lonLat: [number, number], minZoom?: number) => void;
   /** Goes where the analyst asked (state/map-request.ts): a point at a zoom, or a box whole, with a margin. */
   goTo: (target: MapTarget) => void;
   dispose: () => void;
@@ -137,12 +135,6 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
       view.animate({ center: fromLonLat(DEFAULT_MAP.center), zoom: DEFAULT_MAP.zoom, duration: 250 }),
     handle: <H extends LayerHandle = LayerHandle>(id: string) =>
       layers.find((l) => l.module.id === id)?.handle as H | undefined,
-    centerOn: (lonLat, minZoom = 5) =>
-      view.animate({
-        center: fromLonLat(lonLat),
-        zoom: Math.max(view.getZoom() ?? minZoom, minZoom),
-        duration: 350,
-      }),
     goTo: (target) => {
       if (target.kind === 'point') {
         view.animate({ center: fromLonLat(target.lonLat), zoom: target.zoom, duration: 350 });

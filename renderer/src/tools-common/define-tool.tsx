@@ -16,9 +16,8 @@ import type {
   ToolParams,
   ToolRunInput,
 } from '../../../shared/contract';
-import { formatTokens } from '../../../shared/tool-prices';
 import { useAppInfo } from '../data';
-import { RunBar, useToolRunner, type ToolRunner } from './run-bar';
+import { chargedWords, RunBar, useToolRunner, type ToolRunner } from './run-bar';
 import { ToolHistory } from './tool-history';
 import { StoredAnswerPanel, ToolViewFrame } from './tool-view';
 
@@ -204,10 +203,7 @@ export function RunOutcome({ runner, testId }: { runner: ToolRunner; testId?: st
         </p>
       )}
       {!pending && !error && last && last.status !== 'failed' && (
-        <p className="muted">
-          {last.charged === null ? 'Charged nothing' : `Charged ${formatTokens(last.charged)}`}
-          {last.remaining !== null ? ` · ${last.remaining} left` : ''}
-        </p>
+        <p className="muted">{chargedWords(last)}</p>
       )}
       {runner.dialog}
     </div>

@@ -6,21 +6,16 @@
 import './tools-common.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { StoredAnswer, ToolName, ToolRunInput } from '../../../shared/contract';
+import { formatCount } from '../../../shared/count';
 import { describePrice, formatTokens, needsConfirmation, priceOfCall } from '../../../shared/tool-prices';
 import { useToolsConfigure, useToolsRun, useToolsWallet } from '../data';
-import { formatUtc } from '../ui/time';
+import { TokenMeter } from '../ui/token-meter';
 
-/** "Costs: 2 tokens · 98 tokens left (as of …)". */
+/** "Costs: 2 tokens · 98 tokens left (as of …) · 136 spent today" (the one token meter). */
 export function CostLine({ tool, params }: { tool: ToolName; params: Record<string, unknown> }) {
-  const wallet = useToolsWallet().data;
-  const left =
-    wallet?.remaining === null || wallet?.remaining === undefined
-      ? 'tokens left unknown until a call states them'
-      : `${wallet.remaining} tokens left${wallet.remainingAsOf ? ` (as of ${formatUtc(wallet.remainingAsOf)})` : ''}`;
   return (
     <p className="cost-line" data-testid="cost-line">
-      Costs: <strong>{describePrice(priceOfCall(tool, params))}</strong> · {left}
-      {wallet ? ` · spent today ${wallet.spentToday}` : ''}
+      Costs: <strong>{describePrice(priceOfCall(tool, params))}</strong> · <TokenMeter asOf />
     </p>
   );
 }
@@ -90,6 +85,12 @@ function Threshold({ value }: { value: number }) {
     </label>
   );
 }
+
+/** What a call charged and the balance it stated: "Charged 2 tokens · 99,862 left after it". */
+export const chargedWords = (answer: Pick<StoredAnswer, 'charged' | 'remaining'>): string =>
+  `${answer.charged === null ? 'Charged nothing' : `Charged ${formatTokens(answer.charged)}`}${
+    answer.remaining !== null ? ` · ${formatCount(answer.remaining)} left after it` : ''
+  }`;
 
 export interface ToolRunner {
   /** Runs the call, asking first when its price may exceed the threshold. */
@@ -184,13 +185,7 @@ export function RunBar({
             The service refused ({last.error.status ?? last.error.code}): {last.error.message}
           </p>
         )}
-        {!error && last && last.status !== 'failed' && (
-          <p>
-            {last.charged === null ? 'Charged nothing' : `Charged ${formatTokens(last.charged)}`}
-            {last.remaining !== null ? ` · ${last.remaining} left` : ''}
-            {wallet ? ` · spent today ${wallet.spentToday}` : ''}
-          </p>
-        )}
+        {!error && last && last.status !== 'failed' && <p>{chargedWords(last)}</p>}
       </div>
       {runner.dialog}
     </section>

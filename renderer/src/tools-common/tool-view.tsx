@@ -12,6 +12,8 @@ import { EmptyState } from '../ui/empty-state';
 import { HonestyMark } from '../ui/honesty-mark';
 import { formatUtc } from '../ui/time';
 import { formatTokens } from '../../../shared/tool-prices';
+import { DateInput } from '../ui/date-input';
+import { formatCount } from '../../../shared/count';
 
 /**
  * The view's outer frame. `alternateOnly`: on the main profile the view says this service has
@@ -70,7 +72,17 @@ export function Field({
   return (
     <label className="tool-field">
       <span>{label}</span>
-      <input type={type} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      {type === 'date' ? (
+        // ISO whatever the browser's locale (ui/date-input.tsx); the form's builder says what is wrong.
+        <DateInput value={value} placeholder={placeholder} onChange={(v) => onChange(v)} />
+      ) : (
+        <input
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
     </label>
   );
 }
@@ -160,7 +172,7 @@ export function CountTable({
         {rows.map((r) => (
           <tr key={r.key}>
             <td>{r.name}</td>
-            <td className="right num">{r.count}</td>
+            <td className="right num">{typeof r.count === 'number' ? formatCount(r.count) : r.count}</td>
           </tr>
         ))}
       </tbody>

@@ -2,8 +2,45 @@
 // records themselves are read through data/records.ts).
 // Unknown is said as "unknown" (never 0, never blank); values keep the service's words.
 import type { ReactNode } from 'react';
+import { formatCount } from '../../../shared/count';
 
-export const words = (v: string) => v.replace(/_/g, ' ');
+/** A service's value in words: "open data sufficient", not open-data-sufficient or open_data_sufficient. */
+export const words = (v: string) => v.replace(/_/g, ' ').replace(/(?<=[a-z])-(?=[a-z])/gi, ' ');
+
+/**
+ * The analyst's words for a service field's key, where the key alone would not say it (NIIRS,
+ * area of interest); any other key in words, capitalised. The alternate profile's `rs_` prefix
+ * is the same field.
+ */
+const FIELD_LABELS: Record<string, string> = {
+  level: 'Resolution class',
+  sensor: 'Sensor',
+  target: 'Target',
+  reason: 'Why collect',
+  niirs: 'NIIRS',
+  analysis: 'Analysis',
+  aoi: 'Area of interest',
+  gap: 'Collection gap',
+  observability: 'Observability',
+};
+
+export function fieldLabel(key: string): string {
+  const k = key.replace(/^rs_/, '');
+  const label = FIELD_LABELS[k] ?? words(k);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** The record as the service sent it, labelled and folded away: nothing it holds is lost. */
+export function RawRecord({ record, what = 'record' }: { record: unknown; what?: string }) {
+  return (
+    <details className="raw-record" data-testid="raw-record">
+      <summary>The {what} as the service sent it (raw)</summary>
+      <pre className="mono" aria-label={`The ${what} as the service sent it`} tabIndex={0}>
+        {JSON.stringify(record, null, 2)}
+      </pre>
+    </details>
+  );
+}
 
 export function Unknown({ children = 'unknown' }: { children?: ReactNode }) {
   return <span className="unknown">{children}</span>;
@@ -13,7 +50,8 @@ export function Unknown({ children = 'unknown' }: { children?: ReactNode }) {
 export function show(v: unknown): ReactNode {
   if (v === null || v === undefined || v === '') return <Unknown />;
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (typeof v === 'number') return <span className="num">{v}</span>;
+  if (typeof v === 'number')
+    return <span className="num">{Number.isInteger(v) ? formatCount(v) : String(v)}</span>;
   if (typeof v === 'string') return v;
   if (Array.isArray(v))
     return v.length === 0 ? (

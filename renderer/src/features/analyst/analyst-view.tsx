@@ -8,6 +8,8 @@ import './analyst.css';
 import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
 import type { AnalystBrief } from '../../../../shared/service/common';
 import { describePrice, TOOL_PRICES } from '../../../../shared/tool-prices';
+import { useSignal } from '../../data';
+import { signalOf, text } from '../../data/records';
 import { useSelection } from '../../state/selection';
 import { formatUtc } from '../../ui/time';
 import { defineToolView, toolRun, type Built } from '../../tools-common/define-tool';
@@ -34,8 +36,35 @@ export function buildQuestion(question: string, mode: AnalystMode): Built {
   return { input: { tool: 'analyst', params: { question: text, mode } }, problem: null };
 }
 
-function Findings({ brief }: { brief: AnalystBrief }) {
+/**
+ * The event a finding names, by its title from the cache (choosing it selects it everywhere);
+ * an event the cache does not hold yet is named by a short id, said to be not cached.
+ */
+function FindingEvent({ id, rationale }: { id: string; rationale: string | null }) {
   const select = useSelection((s) => s.select);
+  const cached = useSignal(id);
+  const title = cached.data ? text(signalOf(cached.data).record.title) : null;
+  const short = id.length > 12 ? `${id.slice(0, 8)}…` : id;
+  const label = title ?? `Event ${short}`;
+  return (
+    <>
+      <button
+        type="button"
+        className="ghost"
+        title={`Event ${id}`}
+        data-testid="finding-event"
+        onClick={() =>
+          select({ kind: 'signal', id, label: title ?? rationale ?? `Event ${id}`, from: 'analyst' })
+        }
+      >
+        {cached.isPending ? `Event ${short}` : label}
+      </button>
+      {cached.error && <span className="muted"> (not cached yet: a sync may bring it)</span>}
+    </>
+  );
+}
+
+function Findings({ brief }: { brief: AnalystBrief }) {
   const findings = brief.findings ?? [];
   if (findings.length === 0) return null;
   return (
@@ -52,16 +81,7 @@ function Findings({ brief }: { brief: AnalystBrief }) {
           return (
             <li key={i}>
               {id ? (
-                <button
-                  type="button"
-                  className="ghost mono"
-                  aria-label={`Select the event ${id}`}
-                  onClick={() =>
-                    select({ kind: 'signal', id, label: f.rationale ?? `Event ${id}`, from: 'analyst' })
-                  }
-                >
-                  {id}
-                </button>
+                <FindingEvent id={id} rationale={f.rationale ?? null} />
               ) : (
                 <span className="muted">(no event named)</span>
               )}

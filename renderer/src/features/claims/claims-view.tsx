@@ -5,6 +5,7 @@
 import type { StoredAnswerOf, ToolParams } from '../../../../shared/contract';
 import { defineTool, type Built } from '../../tools-common/define-tool';
 import { CheckField, Field, FieldList, TableScroll } from '../../tools-common/tool-view';
+import { formatCount } from '../../../../shared/count';
 
 export interface ClaimsForm {
   since: string;
@@ -94,6 +95,17 @@ function ClaimsFilters({ form, set }: { form: ClaimsForm; set: (c: Partial<Claim
   );
 }
 
+/** Whether the service's summary says more than the count shown beside it ("50 claims" does not). */
+export function saysMore(summary: string | null | undefined, count: number): summary is string {
+  if (!summary?.trim()) return false;
+  const plain = summary
+    .trim()
+    .replace(/[.\s]+$/, '')
+    .replace(/,/g, '')
+    .toLowerCase();
+  return plain !== `${count} claims` && plain !== `${count} claim`;
+}
+
 function ClaimsAnswer({ answer }: { answer: StoredAnswerOf<'claims'> }) {
   const a = answer.answer;
   if (!a) return null;
@@ -102,15 +114,16 @@ function ClaimsAnswer({ answer }: { answer: StoredAnswerOf<'claims'> }) {
   return (
     <div data-testid="claims-answer">
       <p>
-        <strong data-testid="claims-count">{a.claims.length}</strong> claims
-        {a.summary ? ` — ${a.summary}` : ''}
+        <strong data-testid="claims-count">{formatCount(a.claims.length)}</strong>{' '}
+        {a.claims.length === 1 ? 'claim' : 'claims'}
+        {saysMore(a.summary, a.claims.length) ? ` — ${a.summary}` : ''}
       </p>
       {c && (
         <dl className="tool-facts" data-testid="claims-counts">
           {byClass.map(([k, n]) => (
             <div key={k}>
               <dt>{k}</dt>
-              <dd className="num">{n}</dd>
+              <dd className="num">{formatCount(n)}</dd>
             </div>
           ))}
           {typeof c.restated === 'number' && (

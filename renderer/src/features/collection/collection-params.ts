@@ -7,6 +7,7 @@ import { BBoxError, parseBBox } from '../../../../shared/bbox';
 import type { Profile, ToolParams } from '../../../../shared/contract';
 import type { Built } from '../../tools-common/define-tool';
 import type { AnalysisGoal, PlanForm, SurveyForm } from './collection-state';
+import { isCalendarDate } from '../../../../shared/dates';
 
 export type { AnalysisGoal };
 
@@ -20,7 +21,6 @@ export const SURVEY_MAX_DAYS = 30;
 
 export type SurveyTool = 'collection.priority' | 'collection.observability';
 const fail = (problem: string): Built => ({ input: null, problem });
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 
 export function buildPlan(form: PlanForm, profile: Profile): Built {
@@ -34,7 +34,8 @@ export function buildPlan(form: PlanForm, profile: Profile): Built {
   }
   const params: ToolParams<'collection.plan'> = { event_id: eventId, analysis_goal: form.goal };
   if (form.eventDate.trim()) {
-    if (!DATE.test(form.eventDate.trim())) return fail('The event date is YYYY-MM-DD.');
+    if (!isCalendarDate(form.eventDate.trim()))
+      return fail('The event date is yyyy-mm-dd (a day that exists).');
     params.event_date = form.eventDate.trim();
   }
   return { input: { tool: 'collection.plan', params }, problem: null };
@@ -51,7 +52,8 @@ export function buildSurvey(form: SurveyForm, tool: SurveyTool): Built {
       throw e;
     }
   }
-  if (!DATE.test(form.startDate) || !DATE.test(form.endDate)) return fail('Give both dates of the window.');
+  if (!isCalendarDate(form.startDate) || !isCalendarDate(form.endDate))
+    return fail('Give both dates of the window, yyyy-mm-dd (days that exist).');
   const span = (dayMs(form.endDate) - dayMs(form.startDate)) / 86_400_000;
   if (span < 0) return fail('The window’s start is after its end.');
   if (span > SURVEY_MAX_DAYS) return fail(`The window is at most ${SURVEY_MAX_DAYS} days (it is ${span}).`);

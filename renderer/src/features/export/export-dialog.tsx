@@ -11,15 +11,18 @@ import {
   type ReportScope,
   type ReportsExportResult,
 } from '../../../../shared/contract';
+import { isCalendarDate } from '../../../../shared/dates';
 import { useReportsExport, useSignalsQuery } from '../../data';
 import { useBoxTool } from '../../state/box-tool';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { useSignalFilter } from '../../state/signal-filter';
+import { DateInput } from '../../ui/date-input';
 import { useExportDialog, type ExportChoice } from './export-store';
 import type { SlotProps } from '../../ui/slots';
 import { mapSize, viewBBox } from '../../map/view-area';
 import './export.css';
+import { formatCount } from '../../../../shared/count';
 
 const FORMAT_LABEL: Record<ReportFormat, { name: string; what: string }> = {
   html: { name: 'HTML', what: 'one self-contained page: map, passes, caveats, every signal' },
@@ -82,9 +85,13 @@ function ExportForm({ initial, onClose }: { initial: ExportChoice; onClose: () =
 
   const [scope, setScope] = useState<ScopeKey>(initial.kind);
   const [format, setFormat] = useState<ReportFormat>('html');
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const datesWrong = !!startDate && !!endDate && startDate > endDate;
+  // The days as typed (ui/date-input.tsx); only days that exist are asked for.
+  const [startText, setStartDate] = useState('');
+  const [endText, setEndDate] = useState('');
+  const notDays = [startText, endText].some((d) => d !== '' && !isCalendarDate(d));
+  const startDate = notDays ? '' : startText;
+  const endDate = notDays ? '' : endText;
+  const datesWrong = notDays || (!!startDate && !!endDate && startDate > endDate);
 
   // What the window lists for the view's box with these filters (the Signals list's count).
   const viewCount = useSignalsQuery({
@@ -145,9 +152,9 @@ function ExportForm({ initial, onClose }: { initial: ExportChoice; onClose: () =
           <p className="muted" data-testid="export-view-count">
             {viewCount.data ? (
               <>
-                <span className="num">{viewCount.data.total.toLocaleString('en')}</span> signals in this view
-                match the filters (as the Signals list counts them); the report adds the country-level signals
-                of the countries the view overlaps, as every area report does.
+                <span className="num">{formatCount(viewCount.data.total)}</span> signals in this view match
+                the filters (as the Signals list counts them); the report adds the country-level signals of
+                the countries the view overlaps, as every area report does.
               </>
             ) : viewCount.error ? (
               `The view's signals could not be counted: ${viewCount.error.message}`
@@ -177,12 +184,13 @@ function ExportForm({ initial, onClose }: { initial: ExportChoice; onClose: () =
       <fieldset disabled={exporter.isPending} className="export-dates">
         <legend>Occurred (UTC days, both included; empty: every cached date)</legend>
         <label>
-          From <input type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} />
+          From <DateInput value={startText} onChange={setStartDate} />
         </label>
         <label>
-          To <input type="date" value={endDate} onChange={(e) => setEndDate(e.target.value)} />
+          To <DateInput value={endText} onChange={setEndDate} />
         </label>
-        {datesWrong && <p role="alert">The start date is after the end date.</p>}
+        {notDays && <p role="alert">A date is not a day: write yyyy-mm-dd, or leave it empty.</p>}
+        {!notDays && datesWrong && <p role="alert">The start date is after the end date.</p>}
       </fieldset>
       <div className="export-actions">
         <button type="submit" disabled={exporter.isPending || datesWrong}>
@@ -240,7 +248,7 @@ function ExportOutcome({
         {downloaded ? 'Downloaded' : 'Wrote'} the {FORMAT_LABEL[result.format].name} report
         {result.demo ? ' (DEMO data)' : ''}:{' '}
         <span className="num" data-testid="export-signals">
-          {result.signals.toLocaleString('en')}
+          {formatCount(result.signals)}
         </span>{' '}
         signals, <span className="num">{formatBytes(result.bytes)}</span>.
       </p>

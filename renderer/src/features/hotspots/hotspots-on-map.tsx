@@ -6,7 +6,7 @@ import { useToolAnswer } from '../../data';
 import { HOTSPOTS_LAYER_ID, type HotspotsHandle, hotspotsLayer } from './hotspots-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
-import { useHotspotsState } from './hotspots-state';
+import { hotspotsPlace, useHotspotsState } from './hotspots-state';
 
 type Cells = Parameters<HotspotsHandle['setHotspots']>[0];
 const setHotspots = (h: HotspotsHandle, cells: Cells) => h.setHotspots(cells);
@@ -18,8 +18,6 @@ export function HotspotsOnMap({ controller }: MapPartProps) {
   const picture = useMemo((): LayerPicture<NonNullable<Cells>> | null => {
     if (!shown?.answer) return null;
     const a = shown.answer;
-    const b = shown.request.bbox;
-    const first = a.hotspots[0];
     return {
       data: {
         // The cell size the service applied, else the one asked, else its documented default (1°).
@@ -32,11 +30,7 @@ export function HotspotsOnMap({ controller }: MapPartProps) {
           categories: c.categories ?? [],
         })),
       },
-      centre: b
-        ? { at: [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2], zoom: 4 }
-        : first
-          ? { at: [first.lng, first.lat], zoom: 3 }
-          : undefined,
+      place: hotspotsPlace(shown),
     };
   }, [shown]);
   const drawn = useLayerDrawing(controller, HOTSPOTS_LAYER_ID, picture, setHotspots);

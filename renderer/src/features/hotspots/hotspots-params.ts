@@ -3,10 +3,10 @@
 import { BBoxError, parseBBox } from '../../../../shared/bbox';
 import type { ToolParams, ToolRunInput } from '../../../../shared/contract';
 import type { HotspotsForm } from './hotspots-state';
+import { isCalendarDate } from '../../../../shared/dates';
 
 export type Built = { input: ToolRunInput; problem: null } | { input: null; problem: string };
 const fail = (problem: string): Built => ({ input: null, problem });
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type Common = {
   bbox?: [number, number, number, number];
@@ -27,7 +27,7 @@ function common(form: HotspotsForm): Common | string {
     }
   }
   if (form.date.trim()) {
-    if (!DATE.test(form.date.trim())) return 'The date is YYYY-MM-DD.';
+    if (!isCalendarDate(form.date.trim())) return 'The date is yyyy-mm-dd (a day that exists).';
     out.date = form.date.trim();
   }
   if (form.days.trim()) {

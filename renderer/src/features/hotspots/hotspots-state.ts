@@ -1,6 +1,8 @@
 // What the Hotspots view asks and shows (alternate profile), kept while the analyst moves to
 // the Map (which draws the shown hotspots): the form as typed and the stored answers in view.
 import { create } from 'zustand';
+import type { StoredAnswerOf } from '../../../../shared/contract';
+import type { MapTarget } from '../../state/map-request';
 import { todayUtc } from '../../tools-common/dates';
 
 export interface HotspotsForm {
@@ -46,3 +48,20 @@ export const useHotspotsState = create<HotspotsState>()((set) => ({
   chooseStats: (statsId) => set({ statsId }),
   chooseHotspots: (hotspotsId) => set({ hotspotsId }),
 }));
+
+/**
+ * Where the map shows a stored hotspots answer, asked once per answer (state/map-request.ts):
+ * its box whole, else its first cell.
+ */
+export function hotspotsPlace(
+  shown: StoredAnswerOf<'hotspots'>,
+): { by: string; target: MapTarget } | undefined {
+  const b = shown.request.bbox;
+  const first = shown.answer?.hotspots[0];
+  const target: MapTarget | null = b
+    ? { kind: 'box', box: b }
+    : first
+      ? { kind: 'point', lonLat: [first.lng, first.lat], zoom: 3 }
+      : null;
+  return target ? { by: `hotspots:${shown.id}`, target } : undefined;
+}

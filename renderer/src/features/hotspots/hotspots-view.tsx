@@ -3,12 +3,13 @@
 // 1 token each, shown before the call; every answer stored and read again offline. The main
 // profile's service has neither, and the view says so.
 import type { StoredAnswerOf } from '../../../../shared/contract';
-import { useViewState } from '../../state/view-state';
+import { showOnMap } from '../../state/map-request';
 import { BoxField, useDrawnChoice, useMapViewChoice } from '../../tools-common/box-field';
 import { defineToolView, toolRun } from '../../tools-common/define-tool';
 import { CountTable, FieldList, TableScroll } from '../../tools-common/tool-view';
 import { buildHotspots, buildStats, formOf, summarizeHotspots, summarizeWindow } from './hotspots-params';
-import { useHotspotsState } from './hotspots-state';
+import { hotspotsPlace, useHotspotsState } from './hotspots-state';
+import { formatCount } from '../../../../shared/count';
 
 const words = (v: string) => v.replace(/_/g, ' ');
 
@@ -93,16 +94,25 @@ function StatsAnswer({ answer }: { answer: StoredAnswerOf<'stats'> }) {
 }
 
 function HotspotsAnswer({ answer }: { answer: StoredAnswerOf<'hotspots'> }) {
-  const setView = useViewState((s) => s.setView);
   const a = answer.answer;
   if (!a) return null;
   return (
     <div data-testid="hotspots-answer">
       <p>
-        <strong data-testid="hotspots-count">{a.hotspots.length}</strong> cells of{' '}
-        {a.meta.precision ?? answer.request.precision ?? '?'}° from {a.meta.point_count ?? '?'} signals
+        <strong data-testid="hotspots-count">{formatCount(a.hotspots.length)}</strong> cells of{' '}
+        {a.meta.precision ?? answer.request.precision ?? '?'}° from{' '}
+        {a.meta.point_count === null || a.meta.point_count === undefined
+          ? '?'
+          : formatCount(a.meta.point_count)}{' '}
+        signals
         {a.meta.min_severity ? ` with a severity score of at least ${a.meta.min_severity}` : ''}{' '}
-        <button type="button" onClick={() => setView('map')}>
+        <button
+          type="button"
+          onClick={() => {
+            const place = hotspotsPlace(answer);
+            showOnMap(place?.target ?? null, place?.by);
+          }}
+        >
           Show the hotspots on the map
         </button>
       </p>
@@ -126,7 +136,7 @@ function HotspotsAnswer({ answer }: { answer: StoredAnswerOf<'hotspots'> }) {
                 <td className="num">
                   {h.lat}, {h.lng}
                 </td>
-                <td className="right num">{h.count}</td>
+                <td className="right num">{formatCount(h.count)}</td>
                 <td className="right num">{h.max_severity ?? '—'}</td>
                 <td>{(h.categories ?? []).map(words).join(', ')}</td>
               </tr>

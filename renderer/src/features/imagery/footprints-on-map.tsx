@@ -11,7 +11,7 @@ import {
 } from './footprints-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
-import { useImageryState } from './imagery-state';
+import { footprintsKey, useImageryState } from './imagery-state';
 
 export function FootprintsOnMap({ controller }: MapPartProps) {
   const chosenId = useImageryState((s) => s.chosenId);
@@ -30,10 +30,9 @@ export function FootprintsOnMap({ controller }: MapPartProps) {
           ]
         : [],
     );
-    const [w, so, e, n] = imagery.request.bbox;
     return {
       data: { footprints, eventPoint: imagery.request.event_point ?? null },
-      centre: { at: [(w + e) / 2, (so + n) / 2], zoom: 6 },
+      place: { by: footprintsKey(imagery.id), target: { kind: 'box', box: imagery.request.bbox } },
     };
   }, [imagery]);
   const drawn = useLayerDrawing(controller, IMAGERY_FOOTPRINTS_LAYER_ID, picture);

@@ -5,9 +5,9 @@ import { BBoxError, parseBBox } from '../../../../shared/bbox';
 import { IMAGERY_MAX_DAYS, type Profile, type ToolParams } from '../../../../shared/contract';
 import type { Built } from '../../tools-common/define-tool';
 import type { ImageryForm } from './imagery-state';
+import { isCalendarDate } from '../../../../shared/dates';
 
 type ImageryParams = ToolParams<'imagery'>;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`);
 
 const fail = (problem: string): Built => ({ input: null, problem });
@@ -40,7 +40,8 @@ export function buildImagery(form: ImageryForm, profile: Profile): Built {
   }
   params.collection = form.collection;
   if (profile === 'main') {
-    if (!DATE.test(form.startDate) || !DATE.test(form.endDate)) return fail('Give both dates of the window.');
+    if (!isCalendarDate(form.startDate) || !isCalendarDate(form.endDate))
+      return fail('Give both dates of the window, yyyy-mm-dd (days that exist).');
     const span = (dayMs(form.endDate) - dayMs(form.startDate)) / 86_400_000;
     if (span < 0) return fail('The window’s start is after its end.');
     if (span > IMAGERY_MAX_DAYS)
@@ -49,7 +50,7 @@ export function buildImagery(form: ImageryForm, profile: Profile): Built {
     params.end_date = form.endDate;
   } else {
     const days = Number(form.days);
-    if (!DATE.test(form.date)) return fail('Give the window’s date.');
+    if (!isCalendarDate(form.date)) return fail('Give the window’s date, yyyy-mm-dd (a day that exists).');
     if (!Number.isInteger(days) || days < 1 || days > IMAGERY_MAX_DAYS)
       return fail(`Days must be a whole number from 1 to ${IMAGERY_MAX_DAYS}.`);
     params.date = form.date;
@@ -61,7 +62,8 @@ export function buildImagery(form: ImageryForm, profile: Profile): Built {
     params.cloud_cover_max = c;
   }
   if (form.eventDate.trim()) {
-    if (!DATE.test(form.eventDate.trim())) return fail('The event date is YYYY-MM-DD.');
+    if (!isCalendarDate(form.eventDate.trim()))
+      return fail('The event date is yyyy-mm-dd (a day that exists).');
     params.event_date = form.eventDate.trim();
   }
   if (form.eventPoint.trim()) {

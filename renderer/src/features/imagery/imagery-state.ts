@@ -97,3 +97,6 @@ export const useImageryState = create<ImageryState>()((set) => ({
   chooseShips: (shipsId) => set({ shipsId }),
   chooseIndex: (indexId) => set({ indexId }),
 }));
+
+/** Who moves the map to a stored answer's footprints, once (state/map-request.ts). */
+export const footprintsKey = (answerId: string) => `imagery-footprints:${answerId}`;

@@ -7,24 +7,26 @@
 import './imagery.css';
 import type { StoredAnswerOf } from '../../../../shared/contract';
 import { useAppInfo } from '../../data';
-import { useViewState } from '../../state/view-state';
+import { showOnMap } from '../../state/map-request';
 import { defineToolView, toolRun, useRunner } from '../../tools-common/define-tool';
 import { ImageryFields } from './imagery-form';
 import { buildImagery, formOf, summarize } from './imagery-params';
-import { useImageryState } from './imagery-state';
+import { footprintsKey, useImageryState } from './imagery-state';
 import { IndexAnswer, IndexFields, indexFormOf, summarizeIndex, useIndexBuilt } from './index-panel';
 import { ImageryAnswer } from './scenes-table';
 import { ShipsAnswer, ShipsNote, summarizeShips } from './ships-panel';
 
 function StoredImagery({ answer }: { answer: StoredAnswerOf<'imagery'> }) {
-  const setView = useViewState((s) => s.setView);
   const ships = useRunner('ships');
   if (!answer.answer) return null;
   const collection = answer.answer.meta.collection;
   return (
     <>
       <p>
-        <button type="button" onClick={() => setView('map')}>
+        <button
+          type="button"
+          onClick={() => showOnMap({ kind: 'box', box: answer.request.bbox }, footprintsKey(answer.id))}
+        >
           Show the footprints on the map
         </button>
       </p>

@@ -9,8 +9,8 @@ import type { Built } from '../../tools-common/define-tool';
 import { CheckField, CountTable, FieldList, SelectField } from '../../tools-common/tool-view';
 import { boxOf } from './imagery-params';
 import { useImageryState, type IndexForm } from './imagery-state';
+import { isCalendarDate } from '../../../../shared/dates';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 type Series = { date?: unknown; value?: unknown }[];
 
 export function IndexFields() {
@@ -48,7 +48,7 @@ export function buildIndex(bbox: [number, number, number, number] | null, form: 
   const n = Number(form.maxScenes);
   const problem = !bbox
     ? 'Give a valid box above first.'
-    : !DATE.test(start) || !DATE.test(end)
+    : !isCalendarDate(start) || !isCalendarDate(end)
       ? 'Give both days.'
       : start > end
         ? 'The start is after the end.'

@@ -11,7 +11,7 @@ import { formatUtc } from '../../ui/time';
 import { useAppInfo, useSignal } from '../../data';
 import type { SignalGetResult } from '../../../../shared/contract';
 import { Slot } from '../../ui/slots';
-import { Group, show, Unknown, words } from '../../ui/fields';
+import { fieldLabel, Group, RawRecord, show, Unknown, words } from '../../ui/fields';
 import { finite, flag, isPlottable, signalOf, signalPlace, text } from '../../data/records';
 import type * as M from '../../../../shared/service/main';
 import { ThreadDialog } from './thread-dialog';
@@ -249,8 +249,8 @@ export function SignalDetail({
         rows={
           collection
             ? Object.entries(collection).map(([k, v]): [string, ReactNode] => [
-                words(k.replace(/^rs_/, '')),
-                show(v),
+                fieldLabel(k),
+                typeof v === 'string' ? words(v) : show(v),
               ])
             : [['Collection', <Unknown key="c">none given</Unknown>]]
         }
@@ -319,6 +319,7 @@ export function SignalDetail({
           ],
         ]}
       />
+      <RawRecord record={s} />
       {thread && <ThreadDialog eventId={id} title={title} onClose={() => onThread(false)} />}
     </div>
   );

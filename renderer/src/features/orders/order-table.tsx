@@ -10,6 +10,7 @@ import { PendingNote } from './pending-note';
 import { useRowChoice } from './row-choice';
 import { ConfirmGroup } from '../../ui/confirm';
 import { ChoosableRow, RowTable, type Column } from '../../ui/row-table';
+import { formatCount } from '../../../../shared/count';
 
 const stop = (e: MouseEvent | KeyboardEvent) => e.stopPropagation();
 
@@ -118,7 +119,7 @@ export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; 
                 {l.totalRuns !== null && (
                   <span className="muted num">
                     {' '}
-                    · {l.totalRuns.toLocaleString('en')} {l.totalRuns === 1 ? 'run' : 'runs'}
+                    · {formatCount(l.totalRuns)} {l.totalRuns === 1 ? 'run' : 'runs'}
                   </span>
                 )}
               </span>
@@ -129,7 +130,7 @@ export function OrderTable({ lines, canChange }: { lines: readonly OrderLine[]; 
           <td className="num wrap">{l.nextDueAt ? <DateTime iso={l.nextDueAt} /> : '—'}</td>
           <td className="right num wrap">
             {l.projected ? (
-              `typical ${l.projected.typical.toLocaleString('en')} · max ${l.projected.max.toLocaleString('en')}`
+              `typical ${formatCount(l.projected.typical)} · max ${formatCount(l.projected.max)}`
             ) : (
               <span className="muted">not stated</span>
             )}

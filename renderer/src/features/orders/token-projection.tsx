@@ -6,6 +6,7 @@
 // analyst's own earlier orders, named as such, and never a number of its own.
 import type { Profile } from '../../../../shared/contract';
 import { useStandingOrders } from '../../data';
+import { formatCount } from '../../../../shared/count';
 
 export interface StatedProjection {
   name: string;
@@ -29,7 +30,7 @@ export function statedProjections(records: readonly Record<string, unknown>[]): 
   return out;
 }
 
-const fmt = (n: number) => n.toLocaleString('en');
+const fmt = formatCount;
 
 export function TokenProjection({ profile }: { profile: Profile | null }) {
   const orders = useStandingOrders();

@@ -9,7 +9,7 @@ import { formatUtc } from '../../ui/time';
 import { PASS_TRACK_LAYER_ID, type PassTrack, passTrackLayer } from './pass-track-layer';
 import type { MapFeature, MapPartProps } from '../../map/slots';
 import { useLayerDrawing, type LayerPicture } from '../../map/use-layer-drawing';
-import { usePassesState } from './passes-state';
+import { trackPlace, usePassesState } from './passes-state';
 
 export function PassTrackOnMap({ controller }: MapPartProps) {
   const selection = useSelection((s) => s.selection);
@@ -27,7 +27,7 @@ export function PassTrackOnMap({ controller }: MapPartProps) {
     });
     return {
       data: { points, peakIndex, target: active.target },
-      centre: { at: [active.target.lon, active.target.lat], zoom: 2.5 },
+      place: trackPlace(active),
     };
   }, [active, track.data]);
   const drawn = useLayerDrawing(controller, PASS_TRACK_LAYER_ID, picture);

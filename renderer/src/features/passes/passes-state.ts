@@ -3,6 +3,7 @@
 // asked for, and the pass whose ground track the map draws. Not kept across restarts: the
 // passes are recomputed from the elements at hand.
 import { create } from 'zustand';
+import type { MapTarget } from '../../state/map-request';
 import type { PassRow } from '../../../../shared/contract';
 
 export interface PassTarget {
@@ -73,3 +74,9 @@ export const todayUtc = (now = Date.now()): string => new Date(now).toISOString(
 /** The last day of a window of `days` whole days from `start` (the end day is included). */
 export const endDateOf = (start: string, days: number): string =>
   new Date(Date.parse(`${start}T00:00:00Z`) + (days - 1) * DAY_MS).toISOString().slice(0, 10);
+
+/** Where the map shows a chosen pass's track, asked once per choice (state/map-request.ts): its place. */
+export const trackPlace = (c: ChosenPass): { by: object; target: MapTarget } => ({
+  by: c,
+  target: { kind: 'point', lonLat: [c.target.lon, c.target.lat], zoom: 2.5 },
+});

@@ -10,13 +10,14 @@ import './passes.css';
 import { useEffect, useMemo, useState } from 'react';
 import { PASSES_MAX_WINDOW_DAYS } from '../../../../shared/contract';
 import { usePasses } from '../../data';
-import { useViewState } from '../../state/view-state';
+import { showOnMap } from '../../state/map-request';
+import { DateInput } from '../../ui/date-input';
 import { EmptyState } from '../../ui/empty-state';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
 import { ElementsPanel, useImportFile } from './elements-panel';
 import { PassTable } from './pass-table';
-import { endDateOf, todayUtc, usePassesState } from './passes-state';
+import { endDateOf, todayUtc, trackPlace, usePassesState } from './passes-state';
 import { ServicePasses } from './service-passes';
 import { SoonestPanel } from './soonest-panel';
 import { TargetPicker, useAdoptSelection, useSelectionPlace } from './target';
@@ -63,10 +64,10 @@ export function PassesView() {
   const days = usePassesState((s) => s.days);
   const setWindow = usePassesState((s) => s.setWindow);
   const chosen = usePassesState((s) => s.chosen);
-  const setView = useViewState((s) => s.setView);
   const importer = useImportFile();
   const dropping = useDropImport(importer.importFile);
   const [families, setFamilies] = useState<ReadonlySet<string>>(new Set());
+  const [startWrong, setStartWrong] = useState(false);
 
   const start = startDate ?? todayUtc();
   const input = useMemo(
@@ -105,11 +106,13 @@ export function PassesView() {
             </h2>
             <label>
               From{' '}
-              <input
-                type="date"
+              <DateInput
                 aria-label="Start date (UTC)"
                 value={start}
-                onChange={(e) => e.target.value && setWindow({ startDate: e.target.value })}
+                onChange={(v, valid) => {
+                  setStartWrong(!valid || v === '');
+                  if (valid && v) setWindow({ startDate: v });
+                }}
               />
             </label>{' '}
             <label>
@@ -126,6 +129,11 @@ export function PassesView() {
                 }}
               />
             </label>
+            {startWrong && (
+              <p role="alert" className="warn">
+                The start is not a day: write yyyy-mm-dd (the window stays from {start}).
+              </p>
+            )}
             <p className="muted">
               Up to {PASSES_MAX_WINDOW_DAYS} days from the start, as the service caps it; a longer window is
               narrowed and says so.
@@ -205,7 +213,13 @@ export function PassesView() {
                     <span>
                       Chosen: <strong>{chosen.pass.satellite}</strong> at {formatUtc(chosen.pass.peak, true)}
                     </span>{' '}
-                    <button type="button" onClick={() => setView('map')}>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        const place = trackPlace(chosen);
+                        showOnMap(place.target, place.by);
+                      }}
+                    >
                       Show track on map
                     </button>
                   </>

@@ -6,6 +6,7 @@
 import type { SyncLine } from '../../../../shared/sync-line';
 import { tokensPer1000 } from '../../../../shared/sync-line';
 import { streamWords } from '../../../../shared/contract-resources';
+import { formatCount } from '../../../../shared/count';
 
 const kB = (n: number) =>
   n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)} MB` : `${(n / 1000).toFixed(1)} kB`;
@@ -80,7 +81,7 @@ export function LineFacts({
             <dt>First sync</dt>
             <dd data-testid="line-first-sync">
               {first.phase === 'latest' ? 'the latest days first' : 'the past, newest first'}:{' '}
-              <span className="num">{first.stored.toLocaleString('en')}</span> stored
+              <span className="num">{formatCount(first.stored)}</span> stored
               {first.through ? `, back to ${first.through}` : ''}
               {first.secondsLeft !== null && (
                 <>
@@ -91,8 +92,8 @@ export function LineFacts({
               {first.signalsLeft !== null && first.tokensLeft !== null && (
                 <>
                   {' ('}
-                  <span className="num">~{first.signalsLeft.toLocaleString('en')}</span> signals,{' '}
-                  <span className="num">~{first.tokensLeft}</span> tokens)
+                  <span className="num">~{formatCount(first.signalsLeft)}</span> signals,{' '}
+                  <span className="num">~{formatCount(first.tokensLeft)}</span> tokens)
                 </>
               )}
             </dd>

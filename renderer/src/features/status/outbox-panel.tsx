@@ -3,6 +3,7 @@
 import { useOutbox, useOutboxDiscard, useOutboxRetry } from '../../data';
 import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
+import { formatCount } from '../../../../shared/count';
 
 const LABEL: Record<string, string> = {
   'note.add': 'Note',
@@ -24,7 +25,7 @@ export function OutboxPanel() {
   return (
     <section aria-label="Waiting to send" data-testid="outbox" className="panel">
       <header className="panel-header">
-        <h2>Waiting to send ({items.length})</h2>
+        <h2>Waiting to send ({formatCount(items.length)})</h2>
       </header>
       <ul className="rows">
         {items.map((i) => (

@@ -25,7 +25,9 @@ function ServicePanel() {
         <dd>{info.profile ?? '—'}</dd>
         <dt>API key</dt>
         <dd data-testid="key-status">
-          {key?.unavailable ?? (key?.set ? `set (${key.hint}, from ${key.source})` : 'not set')}
+          {info.mode === 'demo'
+            ? 'none needed: the demo service answers without one'
+            : (key?.unavailable ?? (key?.set ? `set (${key.hint}, from ${key.source})` : 'not set'))}
         </dd>
         <dt>Local cache</dt>
         <dd className="mono">{info.dbPath ?? '—'}</dd>

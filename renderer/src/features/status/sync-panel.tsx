@@ -8,6 +8,7 @@ import { UtcTime } from '../../ui/time';
 import { LineFacts } from './line-facts';
 import { useSyncRunning } from './sync-running';
 import { streamWords } from '../../../../shared/contract-resources';
+import { formatCount } from '../../../../shared/count';
 
 interface Summary {
   complete: boolean;
@@ -100,10 +101,10 @@ export function SyncPanel() {
           <tbody>
             {Object.entries(summary.streams).map(([name, s]) => (
               <tr key={name}>
-                <td>{name}</td>
-                <td className="right num">{s.requests}</td>
-                <td className="right num">{s.received}</td>
-                <td className="right num">{s.stored}</td>
+                <td>{streamWords(name)}</td>
+                <td className="right num">{formatCount(s.requests)}</td>
+                <td className="right num">{formatCount(s.received)}</td>
+                <td className="right num">{formatCount(s.stored)}</td>
               </tr>
             ))}
           </tbody>

@@ -13,6 +13,7 @@ import { Slot } from '../../ui/slots';
 import { BUCKET_LABEL, BUCKET_ORDER, byBucket, type WatchRow } from './buckets';
 import { WatchSelectedSignal } from './create-watch';
 import { WatchDetail } from './watch-detail';
+import { formatCount } from '../../../../shared/count';
 
 function WatchItem({ row, selected, onOpen }: { row: WatchRow; selected: boolean; onOpen: () => void }) {
   const w = row.record;
@@ -94,7 +95,7 @@ export function WatchesView() {
       <div className="view-line">
         {answer.data && (
           <span className="count">
-            <span className="num">{answer.data.rows.length}</span> watches
+            <span className="num">{formatCount(answer.data.rows.length)}</span> watches
           </span>
         )}
         {answer.data && <AnswerMarks demo={info?.mode === 'demo'} asOf={answer.data.asOf} />}
