@@ -22,6 +22,11 @@ const titles = () =>
 const signalsClient = () =>
   fakeClient({
     'signals.query': (input) => answerSignals(input),
+    'signals.categories': () => ({
+      categories: [...new Set(SIGNALS.map((s) => s.category))]
+        .sort()
+        .map((name) => ({ name, measured: SIGNALS.some((s) => s.category === name && s.measured) })),
+    }),
     'signals.get': ({ id }) => ({
       signal: { id: String(id), title: SIGNALS.find((s) => s.id === id)?.title ?? null },
       profile: 'main',
