@@ -194,11 +194,11 @@ describe('the Signals view', () => {
 
     await user.click(within(filters).getByRole('button', { name: 'Clear search and filters' }));
     await waitFor(() => expect(titles()).toHaveLength(4));
-    await user.click(within(filters).getByLabelText(/^Markets:/));
+    await user.click(within(filters).getByRole('button', { name: /^Markets:/ }));
     await user.click(within(filters).getByRole('checkbox', { name: 'grain' }));
     await waitFor(() => expect(titles()).toEqual(['Drone strike on Odesa port']));
     await user.click(within(filters).getByRole('checkbox', { name: 'grain' }));
-    await user.click(within(filters).getByLabelText(/^Categories:/));
+    await user.click(within(filters).getByRole('button', { name: /^Categories:/ }));
     await user.click(within(filters).getByRole('checkbox', { name: 'thermal anomaly' }));
     await waitFor(() => expect(titles()).toEqual(['Thermal anomaly near Dnipro refinery']));
   });

@@ -138,7 +138,8 @@ export function MapView({ features, Header }: MapSlots) {
                     {signals.countries.reduce((n, c) => n + c.count, 0).toLocaleString('en')}
                   </span>{' '}
                   country-level in{' '}
-                  <span className="num">{signals.countries.length.toLocaleString('en')}</span> countries
+                  <span className="num">{signals.countries.length.toLocaleString('en')}</span>{' '}
+                  {signals.countries.length === 1 ? 'country' : 'countries'}
                 </span>
               )}
             </span>

@@ -1,7 +1,7 @@
 // A menu of checkboxes behind a button (the signal filters' Categories and Markets): any number
 // chosen at once, the list staying as it is while ticking, closed by Esc (focus back on its
 // button), by a click or a Tab outside it, or by the button again. The button's name says what
-// is chosen ("Categories: armed conflict, so2 anomaly" or "Categories: any").
+// is chosen ("Categories: armed conflict, so2 anomaly" or "Categories: any"), its face how many.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toggled } from './pills';
 
@@ -72,13 +72,16 @@ export function ChoiceMenu<T extends string>({
         ref={button}
         type="button"
         className="choices-button"
-        aria-label={`${name}: ${said}`}
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
-        {name}
-        <span className="choices-value num">{chosen.length ? `· ${chosen.length}` : '· any'}</span>
+        {/* Named by its text, which starts with what is shown: "Categories: flood, so2 anomaly". */}
+        <span className="visually-hidden">{`${name}: ${said}`}</span>
+        <span aria-hidden="true">
+          {name}
+          <span className="choices-value num">{chosen.length ? `· ${chosen.length}` : '· any'}</span>
+        </span>
       </button>
       {open && (
         <div className="choices-menu" id={menuId} role="group" aria-label={name}>
