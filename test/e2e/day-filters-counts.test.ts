@@ -24,14 +24,10 @@ const num = (text: string | null | undefined) => Number((text ?? '').replace(/,/
 const categoriesIn = (scope: Locator) =>
   scope.locator('.filter-bar .choices').first().locator('summary, button.choices-button').first();
 /** What a screen reader says of it ("Categories: flood, so2 anomaly"): its label, else its text. */
-const nameOf = (button: Locator) =>
-  button.evaluate((el) => {
-    const label = el.getAttribute('aria-label');
-    if (label) return label;
-    const copy = el.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('[aria-hidden="true"]').forEach((e) => e.remove());
-    return (copy.textContent ?? '').trim();
-  });
+const nameOf = async (button: Locator) =>
+  (await button.getAttribute('aria-label')) ??
+  (await button.locator('.visually-hidden').first().textContent())?.trim() ??
+  '';
 /** The checkboxes of the Categories menu a view shows now. */
 const categoryBoxes = (scope: Locator) => scope.locator('.filter-bar .choices').first().getByRole('checkbox');
 const openBoxes = async (scope: Locator) => {
@@ -159,7 +155,7 @@ for (const profile of PROFILES) {
           await page.keyboard.press('Escape');
           await expect.poll(() => openBoxes(signals), { timeout: 5_000 }).toBe(0);
           expect(
-            await categoriesIn(signals).evaluate((el) => el === document.activeElement),
+            await categoriesIn(signals).evaluate((el) => el === el.ownerDocument.activeElement),
             'focus back on the Categories button',
           ).toBe(true);
 
