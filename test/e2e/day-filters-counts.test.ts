@@ -52,6 +52,17 @@ async function countryLevel(page: Page): Promise<number> {
   return m ? num(m[1]) : 0;
 }
 
+/** On the Map with no search, no filter and the whole time window (what an earlier check left is undone). */
+async function resetFilters(page: Page): Promise<void> {
+  await goTo(page, 'Map');
+  const search = page.getByRole('searchbox', { name: 'Search signals' });
+  if (await search.inputValue()) await search.fill('');
+  const clear = page.getByRole('button', { name: 'Clear search and filters' }).first();
+  if (await clear.isVisible()) await clear.click();
+  const all = page.getByRole('button', { name: 'All', exact: true });
+  if ((await all.count()) && (await all.isEnabled())) await all.click();
+}
+
 const pointsDrawn = async (page: Page) =>
   Number(await page.getByTestId('map').getAttribute('data-signal-features'));
 
@@ -181,6 +192,7 @@ for (const profile of PROFILES) {
         });
 
         it('7: the country-level count follows the time strip, whose track keeps its place', async () => {
+          await resetFilters(page);
           const all = (await w.call('signals.countryCounts', {})).countries.reduce((n, c) => n + c.count, 0);
           expect(all, 'the demo has country-level signals').toBeGreaterThan(0);
           await mapWithSignals(page, 90_000);
@@ -213,6 +225,8 @@ for (const profile of PROFILES) {
         });
 
         it('7: the time strip stays, the same size, when the filters match no point', async () => {
+          await resetFilters(page);
+          await mapWithSignals(page, 90_000);
           const strip = page.getByTestId('time-slider');
           const before = (await strip.boundingBox())!;
           const map = (await page.getByTestId('map').boundingBox())!;
@@ -231,6 +245,7 @@ for (const profile of PROFILES) {
         });
 
         it('7: the country-level count and shading follow the box', async () => {
+          await resetFilters(page);
           const all = (await w.call('signals.countryCounts', {})).countries.reduce((n, c) => n + c.count, 0);
           // A box of 4° round a drawn point: a country or two of the world's.
           await world();
