@@ -12,6 +12,7 @@ import type {
   SignalRow,
   Stage,
 } from '../../../shared/contract-read';
+import { MEASURED_CATEGORIES } from '../../../shared/service/values';
 import { getSignal } from '../signals-query';
 import { stmt } from '../sql';
 import { SLOTS } from '../tkey';
@@ -319,7 +320,7 @@ export function queryCountryCounts(
 
 /**
  * Every category the cache holds (folded records aside), each with whether its signals are
- * measured, named order. The filter menus offer these, whatever the current filter matches.
+ * measured (flagged so, or one of the documented measured categories), in name order. The filter menus offer these, whatever the current filter matches.
  */
 export function querySignalCategories(db: Database.Database): SignalCategory[] {
   return (
@@ -328,7 +329,10 @@ export function querySignalCategories(db: Database.Database): SignalCategory[] {
       'SELECT category AS name, max(measured) AS measured FROM signals ' +
         "WHERE folded_into IS NULL AND category IS NOT NULL AND category <> '' GROUP BY category ORDER BY category",
     ).all() as { name: string; measured: number }[]
-  ).map((c) => ({ name: c.name, measured: c.measured === 1 }));
+  ).map((c) => ({
+    name: c.name,
+    measured: c.measured === 1 || (MEASURED_CATEGORIES as readonly string[]).includes(c.name),
+  }));
 }
 
 /** One cached event as the service sent it, with what the cache knows about it. */

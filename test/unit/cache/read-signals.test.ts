@@ -226,6 +226,18 @@ describe('signals.points and signals.countryCounts', () => {
     );
   });
 
+  it('marks the documented measured categories measured on the alternate profile, which flags none', () => {
+    const db = alternateCache();
+    storeSignalsPage(db, {
+      profile: 'alternate',
+      signals: [alternateSignal({ category: 'thermal_anomaly' }), alternateSignal({ category: 'airstrike' })],
+    });
+    expect(querySignalCategories(db)).toEqual([
+      { name: 'airstrike', measured: false },
+      { name: 'thermal_anomaly', measured: true },
+    ]);
+  });
+
   it('names every category the cache holds, measured ones marked, whatever the filter', () => {
     const db = mainCache();
     storeSignalsPage(db, {
