@@ -58,9 +58,10 @@ async function resetFilters(page: Page): Promise<void> {
   const search = page.getByRole('searchbox', { name: 'Search signals' });
   if (await search.inputValue()) await search.fill('');
   const clear = page.getByRole('button', { name: 'Clear search and filters' }).first();
-  if (await clear.isVisible()) await clear.click();
+  // Pressed as a program would (a menu left open must not stand in the way).
+  if (await clear.isVisible()) await clear.dispatchEvent('click');
   const all = page.getByRole('button', { name: 'All', exact: true });
-  if ((await all.count()) && (await all.isEnabled())) await all.click();
+  if ((await all.count()) && (await all.isEnabled())) await all.dispatchEvent('click');
 }
 
 const pointsDrawn = async (page: Page) =>
@@ -191,17 +192,29 @@ for (const profile of PROFILES) {
           await expect.poll(() => nameOf(categoriesIn(header))).toBe('Categories: any');
         });
 
-        it('7: the country-level count follows the time strip, whose track keeps its place', async () => {
+        it('7: the country-level count follows the time strip', async () => {
           await resetFilters(page);
           const all = (await w.call('signals.countryCounts', {})).countries.reduce((n, c) => n + c.count, 0);
           expect(all, 'the demo has country-level signals').toBeGreaterThan(0);
           await mapWithSignals(page, 90_000);
           await expect.poll(() => countryLevel(page), { timeout: 30_000 }).toBe(all);
           const drawn = await pointsDrawn(page);
+          // The end handle to the start of the window: the earliest points only, and the
+          // country-level signals of that time only.
+          await page.getByRole('slider', { name: 'End of the time range' }).focus();
+          await page.keyboard.press('Home');
+          await expect.poll(() => pointsDrawn(page), { timeout: 15_000 }).toBeLessThan(drawn);
+          await expect.poll(() => countryLevel(page), { timeout: 15_000 }).toBeLessThan(all);
+          await page.getByRole('button', { name: 'All', exact: true }).click();
+          await expect.poll(() => countryLevel(page), { timeout: 15_000 }).toBe(all);
+        });
+
+        it('7: the time strip’s track keeps its place as its text changes, and the text is whole', async () => {
+          await resetFilters(page);
+          await mapWithSignals(page, 90_000);
+          const drawn = await pointsDrawn(page);
           const track = page.locator('.time-track');
           const before = (await track.boundingBox())!;
-
-          // The end handle to the start of the window: the earliest points only.
           await page.getByRole('slider', { name: 'End of the time range' }).focus();
           await page.keyboard.press('Home');
           await expect.poll(() => pointsDrawn(page), { timeout: 15_000 }).toBeLessThan(drawn);
@@ -213,15 +226,12 @@ for (const profile of PROFILES) {
           for (const line of await page.getByTestId('time-range').locator('xpath=.//*').all())
             expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
           if (viewport.width === 1280) await w.shot(page, `time-strip-${tag}`);
-
-          await expect.poll(() => countryLevel(page), { timeout: 15_000 }).toBeLessThan(all);
           // Page Up walks the end out again: the text changes, the track stays.
           await page.keyboard.press('PageUp');
           await page.keyboard.press('PageUp');
           const later = (await track.boundingBox())!;
           expect(Math.abs(later.width - before.width)).toBeLessThan(1);
           await page.getByRole('button', { name: 'All', exact: true }).click();
-          await expect.poll(() => countryLevel(page), { timeout: 15_000 }).toBe(all);
         });
 
         it('7: the time strip stays, the same size, when the filters match no point', async () => {
