@@ -53,7 +53,7 @@ describe('the Categories filter', () => {
     expect(useViewState.getState().filters.categories).toEqual(['flood', 'thermal_anomaly']);
     expect(screen.getByRole('button', { name: 'Categories: flood, thermal anomaly' })).toBe(button());
     // Its face: the name and how many are chosen (the list is for the ear).
-    expect(button().querySelector('[aria-hidden="true"]')!.textContent).toBe('Categories· 2');
+    expect(button().querySelector('[aria-hidden="true"]')!.textContent).toBe('Categories· 2▴');
     expect(button().getAttribute('aria-expanded')).toBe('true');
 
     await user.click(screen.getByRole('button', { name: 'Any categories' }));

@@ -81,6 +81,7 @@ export function ChoiceMenu<T extends string>({
         <span aria-hidden="true">
           {name}
           <span className="choices-value num">{chosen.length ? `· ${chosen.length}` : '· any'}</span>
+          <span className="choices-caret">{open ? '▴' : '▾'}</span>
         </span>
       </button>
       {open && (
