@@ -130,6 +130,12 @@ export interface SignalPoints {
 }
 export const POINT_FLAGS = { measured: 1, retracted: 2, escalating: 4 } as const;
 
+/** A category the cache holds, and whether its signals are measured (signals.categories). */
+export interface SignalCategory {
+  name: string;
+  measured: boolean;
+}
+
 export interface CountryCount {
   countryCode: string;
   country: string | null;
@@ -177,6 +183,8 @@ export const developmentsListSchema = z
     notableOnly: z.boolean().optional(),
     axes: shortList.optional(),
     sources: z.array(z.enum(DEVELOPMENT_SOURCES)).max(2).optional(),
+    /** Newest first (the default), or notable ones first, then newest (the Developments view). */
+    order: z.enum(['latest', 'notable']).optional(),
     limit: z.number().int().min(1).max(500).optional(),
     offset: z.number().int().min(0).max(10_000_000).optional(),
   })

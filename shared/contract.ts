@@ -31,6 +31,7 @@ import {
   type PackageGetResult,
   type PackagesRevisionsResult,
   type SignalGetResult,
+  type SignalCategory,
   type SignalPoints,
   type SignalsQueryResult,
   type SyncRunSummary,
@@ -256,8 +257,13 @@ export const capabilities = {
   'signals.query': row<SignalsQueryResult>()(signalQuerySchema),
   /** Every matching drawable point, as columns, for the map. */
   'signals.points': row<SignalPoints>()(signalFilterSchema),
-  /** Country-level signals (no point to draw) per country; a box is not applied to them. */
+  /**
+   * Country-level signals (no point to draw) per country, in the filter's time window; with a
+   * box, the countries that overlap it (the service's rule for country-level signals).
+   */
   'signals.countryCounts': row<{ countries: CountryCount[] }>()(signalFilterSchema),
+  /** Every category the cache holds, measured ones marked: what the filter menus offer. */
+  'signals.categories': row<{ categories: SignalCategory[] }>()(empty),
   /** One cached event; a folded id resolves to its survivor and says so. */
   'signals.get': row<SignalGetResult>()(
     z.strictObject({ id: z.union([z.string().trim().min(1).max(100), z.number().int().nonnegative()]) }),

@@ -24,6 +24,7 @@ const table = {
   'signals.query': ['signals'],
   'signals.points': ['signals'],
   'signals.countryCounts': ['signals'],
+  'signals.categories': ['signals'],
   'signals.get': ['signals'],
   // Developments carry their event's point from the signals, so either stream may change them.
   'developments.list': ['developments', 'signals'],

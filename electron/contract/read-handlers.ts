@@ -21,6 +21,7 @@ import {
   queryCountryCounts,
   queryDevelopments,
   queryMeasured,
+  querySignalCategories,
   querySignalPoints,
   querySignalRows,
   readBrief,
@@ -37,12 +38,14 @@ import { readMonitoringSeries, readOrderFired } from '../cache/read/order-detail
 import { readPackage, readPackageRevisions } from '../cache/read/packages';
 import { readWatchDetail } from '../cache/read/watch-detail';
 import type { Account } from '../account';
+import { countryOverlaps } from '../reports/basemap';
 import { ContractError, type Handlers } from './dispatch';
 
 type ReadChannel =
   | 'signals.query'
   | 'signals.points'
   | 'signals.countryCounts'
+  | 'signals.categories'
   | 'signals.get'
   | 'developments.list'
   | 'measured.list'
@@ -104,7 +107,13 @@ export function createReadHandlers(
     },
     'signals.countryCounts': (filter) => {
       const a = account();
-      return reading('signals.countryCounts', () => ({ countries: queryCountryCounts(a.db, filter) }));
+      return reading('signals.countryCounts', () => ({
+        countries: queryCountryCounts(a.db, filter, countryOverlaps),
+      }));
+    },
+    'signals.categories': () => {
+      const a = account();
+      return reading('signals.categories', () => ({ categories: querySignalCategories(a.db) }));
     },
     'signals.get': ({ id }) => {
       const a = account();

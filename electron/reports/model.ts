@@ -5,8 +5,8 @@
 import type Database from 'better-sqlite3';
 import type { BBox } from '../../shared/bbox';
 import type { ReportFilter } from '../../shared/contract-reports';
-import { pointInBBox } from '../../shared/bbox';
 import {
+  countryInBox,
   getSignal,
   getStreamClamps,
   getThread,
@@ -88,13 +88,10 @@ function countryLevelIn(db: Database.Database, req: ReportRequest, box: BBox, po
   const namesInBox = new Set(placed?.names ?? pointed.map((s) => fieldText(s.country)).filter(Boolean));
   const codes: string[] = [];
   const names: string[] = [];
+  const placedIn = { codes: codesInBox, names: namesInBox };
   for (const g of countryLevelGroups(db, req)) {
-    const byPoints =
-      (g.country_code !== null && codesInBox.has(g.country_code)) ||
-      (g.country !== null && namesInBox.has(g.country));
-    const byMap = countryOverlaps({ name: g.country, code: g.country_code }, box);
-    const byCentre = g.lat !== null && g.lng !== null && pointInBBox(g.lng, g.lat, box);
-    if (byPoints || byMap === true || (byMap === null && byCentre)) {
+    const group = { countryCode: g.country_code, country: g.country, lat: g.lat, lng: g.lng };
+    if (countryInBox(group, box, placedIn, countryOverlaps)) {
       if (g.country_code !== null) codes.push(g.country_code);
       else if (g.country !== null) names.push(g.country);
     }

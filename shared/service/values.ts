@@ -132,6 +132,19 @@ export const MEASURED_KINDS = [
 ] as const;
 export type MeasuredKindName = (typeof MEASURED_KINDS)[number];
 
+/**
+ * The measured categories the main document lists ("Measured categories"): what an instrument
+ * recorded, never a cause. The alternate profile's records carry these names without `measured`.
+ */
+export const MEASURED_CATEGORIES = [
+  'thermal_anomaly',
+  'transit_anomaly',
+  'nightlight_anomaly',
+  'so2_anomaly',
+  'quake_exposure',
+  'cyclone_exposure',
+] as const;
+
 /** Imagery scene timing against an event date (GET /imagery, event_date). */
 export const SCENE_TIMINGS = ['pre', 'post', 'same_day_unknown'] as const;
 /** Collection plan capability grades. */

@@ -44,21 +44,32 @@ const ROWS = [
   }),
 ];
 
-function answer(input: Input<'developments.list'>): Result<'developments.list'> {
-  const rows = ROWS.filter(
-    (r) =>
-      (!input.notableOnly || r.notable) &&
-      (!input.axes || input.axes.includes(r.axis)) &&
-      (!input.sources || input.sources.includes(r.source)),
-  ).slice(0, input.limit ?? 500);
-  return {
-    rows,
-    total: rows.length,
-    byAxis: { stage: 2, nightlight: 1 },
-    bySource: { world: 2, measurement: 1 },
-    asOf: null,
+/** As the cache answers: filtered, in the order asked, one page of it, and how many in all. */
+const answerOf =
+  (all: readonly DevelopmentRow[]) =>
+  (input: Input<'developments.list'>): Result<'developments.list'> => {
+    const matching = all
+      .filter(
+        (r) =>
+          (!input.notableOnly || r.notable) &&
+          (!input.axes || input.axes.includes(r.axis)) &&
+          (!input.sources || input.sources.includes(r.source)),
+      )
+      .sort(
+        (a, b) =>
+          (input.order === 'notable' ? Number(b.notable) - Number(a.notable) : 0) ||
+          (b.observedAt ?? '').localeCompare(a.observedAt ?? ''),
+      );
+    const offset = input.offset ?? 0;
+    return {
+      rows: matching.slice(offset, offset + (input.limit ?? 100)),
+      total: matching.length,
+      byAxis: { stage: 2, nightlight: 1 },
+      bySource: { world: 2, measurement: 1 },
+      asOf: null,
+    };
   };
-}
+const answer = answerOf(ROWS);
 
 const titles = () =>
   within(screen.getByRole('table'))
@@ -100,6 +111,38 @@ describe('the Developments view', () => {
     );
     await waitFor(() => expect(titles()).toEqual(['Older but notable', 'Newest, not notable']));
     expect(client.calls('developments.list').at(-1)).toMatchObject({ axes: ['stage'] });
+  });
+
+  it('reads past the first 500 rows, a page at a time, to the last row', { timeout: 60_000 }, async () => {
+    const user = userEvent.setup();
+    // Read straight from the table (a role query over a thousand rows is slow in a test's document).
+    const titles = () =>
+      Array.from(
+        document.querySelectorAll('table tbody tr'),
+        (r) => r.querySelectorAll('td')[4]!.textContent,
+      );
+    const many = Array.from({ length: 1234 }, (_, i) =>
+      dev({
+        eventId: `ev-${i}`,
+        title: `Change ${i}`,
+        observedAt: new Date(Date.UTC(2026, 10, 1) - i * 60_000).toISOString(),
+      }),
+    );
+    const client = fakeClient({ 'developments.list': answerOf(many) });
+    renderWithData(<DevelopmentsView />, client);
+    await waitFor(() => expect(titles()).toHaveLength(500));
+    expect(screen.getByText(/of 1,234 developments/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show 500 more of 734' }));
+    await waitFor(() => expect(titles()).toHaveLength(1000));
+    await user.click(screen.getByRole('button', { name: 'Show 234 more of 234' }));
+    await waitFor(() => expect(titles()).toHaveLength(1234));
+    // In the cache's order, each row once, the last one reached.
+    expect(titles()).toEqual(many.map((d) => d.title));
+    expect(screen.getByText('All 1,234 developments listed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Show \d/ })).toBeNull();
+    expect(client.calls('developments.list').map((c) => (c as { offset?: number }).offset)).toEqual(
+      expect.arrayContaining([500, 1000]),
+    );
   });
 
   it('a row jumps to its event: selected, and the Map view shown', async () => {

@@ -22,6 +22,11 @@ const titles = () =>
 const signalsClient = () =>
   fakeClient({
     'signals.query': (input) => answerSignals(input),
+    'signals.categories': () => ({
+      categories: [...new Set(SIGNALS.map((s) => s.category))]
+        .sort()
+        .map((name) => ({ name, measured: SIGNALS.some((s) => s.category === name && s.measured) })),
+    }),
     'signals.get': ({ id }) => ({
       signal: { id: String(id), title: SIGNALS.find((s) => s.id === id)?.title ?? null },
       profile: 'main',
@@ -189,11 +194,11 @@ describe('the Signals view', () => {
 
     await user.click(within(filters).getByRole('button', { name: 'Clear search and filters' }));
     await waitFor(() => expect(titles()).toHaveLength(4));
-    await user.click(within(filters).getByLabelText(/^Markets:/));
+    await user.click(within(filters).getByRole('button', { name: /^Markets:/ }));
     await user.click(within(filters).getByRole('checkbox', { name: 'grain' }));
     await waitFor(() => expect(titles()).toEqual(['Drone strike on Odesa port']));
     await user.click(within(filters).getByRole('checkbox', { name: 'grain' }));
-    await user.click(within(filters).getByLabelText(/^Categories:/));
+    await user.click(within(filters).getByRole('button', { name: /^Categories:/ }));
     await user.click(within(filters).getByRole('checkbox', { name: 'thermal anomaly' }));
     await waitFor(() => expect(titles()).toEqual(['Thermal anomaly near Dnipro refinery']));
   });

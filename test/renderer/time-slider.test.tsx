@@ -9,6 +9,7 @@ import { TimeSlider } from '../../renderer/src/map/time-slider';
 import {
   fitRange,
   pointsInRange,
+  rangeBounds,
   TIME_RANGE_KEY,
   timeWindow,
   useTimeRange,
@@ -177,10 +178,29 @@ describe('the time slider', () => {
     await waitFor(() => expect(client.calls('signals.countryCounts')).toHaveLength(1));
   });
 
-  it('is not shown when no point has a time', () => {
+  it('stays in its place when no point has a time, saying so, and can still widen a range', async () => {
+    useTimeRange.getState().setRange({ from: at('2026-11-02T00:00:00Z'), to: at('2026-11-03T00:00:00Z') });
     render(
       <TimeSlider window={timeWindow({ ...POINTS, time: Float64Array.from([NaN]) })} shown={0} total={0} />,
     );
-    expect(screen.queryByTestId('time-slider')).toBeNull();
+    expect(screen.getByTestId('time-slider')).toBeTruthy();
+    expect(screen.getByTestId('time-range').textContent).toBe('No points for these filters');
+    expect(screen.getByTestId('time-play')).toHaveProperty('disabled', true);
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(useTimeRange.getState().range).toBeNull();
+  });
+
+  it('asks main for the range as it stands, whole seconds inward, an end at the window’s edge left open', () => {
+    const window = { from: at('2026-11-01T00:00:00Z'), to: at('2026-11-05T00:00:00Z') };
+    expect(rangeBounds(null, window)).toEqual({});
+    expect(rangeBounds({ from: -Number.MAX_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER }, window)).toEqual({});
+    expect(
+      rangeBounds({ from: at('2026-11-02T00:00:00.400Z'), to: Number.MAX_SAFE_INTEGER }, window),
+    ).toEqual({
+      start: '2026-11-02T00:00:01.000Z',
+    });
+    expect(rangeBounds({ from: window.from, to: at('2026-11-03T12:00:00.900Z') }, window)).toEqual({
+      end: '2026-11-03T12:00:00.000Z',
+    });
   });
 });

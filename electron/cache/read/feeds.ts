@@ -20,6 +20,8 @@ export interface DevelopmentsArgs {
   notableOnly?: boolean;
   axes?: readonly string[];
   sources?: readonly string[];
+  /** 'latest' (the default): newest first; 'notable': notable ones first, then newest. */
+  order?: 'latest' | 'notable';
   limit?: number;
   offset?: number;
 }
@@ -69,6 +71,12 @@ export function queryDevelopments(
     byAxis[axis] = (byAxis[axis] ?? 0) + g.n;
     bySource[g.source] = (bySource[g.source] ?? 0) + g.n;
   }
+  // Pages of one order follow each other (the window's list reads them as it scrolls); a
+  // development the service sent without `notable` counts as notable, as the filter reads it.
+  const order =
+    args.order === 'notable'
+      ? 'coalesce(d.notable, 1) DESC, d.observed_at DESC, d.key'
+      : 'd.observed_at DESC, d.key';
   // The event's point for "jump to": a folded id reads its survivor; country-level events give none.
   const rows = stmt(
     db,
@@ -78,7 +86,7 @@ export function queryDevelopments(
      LEFT JOIN signal_aliases a ON a.old_id = d.event_id
      LEFT JOIN signals s ON s.idh = signal_id_hash(coalesce(a.survivor_id, d.event_id))
        AND s.id = coalesce(a.survivor_id, d.event_id)
-     WHERE ${where} ORDER BY d.observed_at DESC, d.key LIMIT @limit OFFSET @offset`,
+     WHERE ${where} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
   ).all({ ...params, limit: args.limit ?? 100, offset: args.offset ?? 0 }) as {
     event_id: string;
     axis: string | null;

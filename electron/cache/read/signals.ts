@@ -3,13 +3,16 @@
 // counts the same rows in both, answered from columns, never from the 1–2 KB payloads, except
 // for the one event signals.get shows whole.
 import type Database from 'better-sqlite3';
+import { checkBBox, pointInBBox, type BBox } from '../../../shared/bbox';
 import type {
   CountryCount,
+  SignalCategory,
   SignalFilter,
   SignalPoints,
   SignalRow,
   Stage,
 } from '../../../shared/contract-read';
+import { MEASURED_CATEGORIES } from '../../../shared/service/values';
 import { getSignal } from '../signals-query';
 import { stmt } from '../sql';
 import { SLOTS } from '../tkey';
@@ -227,22 +230,109 @@ export function sqlSignalPoints(db: Database.Database, filter: SignalFilter): Om
   return { count, ids, lng, lat, band, flags, category, categories, time };
 }
 
+/** A country-level group as the box rule reads it (countryInBox). */
+export interface CountryGroup {
+  countryCode: string | null;
+  country: string | null;
+  /** The mean of the coordinates the service gave (the country's centre), if any. */
+  lat: number | null;
+  lng: number | null;
+}
+
 /**
- * Country-level signals (no drawable point) per country. A box is not applied: their
- * coordinates are the country's centre, not a place, so inside or outside says nothing.
+ * Whether the basemap's outline of a country overlaps a box: true or false, or null when the
+ * basemap does not know the country. Given by the caller (electron/reports/basemap.ts reads
+ * the outlines; the cache reads no map).
  */
-export function queryCountryCounts(db: Database.Database, filter: SignalFilter): CountryCount[] {
-  const { bbox: _bbox, ...rest } = filter;
+export type CountryOverlaps = (
+  who: { name: string | null; code: string | null },
+  box: BBox,
+) => boolean | null;
+
+/**
+ * Whether a country's country-level signals count as in a box (spec: main, GET /signals rule 5:
+ * events without a point whose country overlaps the bbox): a pointed signal of that country
+ * lies in the box, or the basemap's outline overlaps it, or (a country the basemap does not
+ * know) the centre the service gave lies in it. One rule for the map's counts and the reports.
+ */
+export function countryInBox(
+  g: CountryGroup,
+  box: BBox,
+  placed: { codes: ReadonlySet<string>; names: ReadonlySet<string> },
+  overlaps: CountryOverlaps,
+): boolean {
+  if (
+    (g.countryCode !== null && placed.codes.has(g.countryCode)) ||
+    (g.country !== null && placed.names.has(g.country))
+  )
+    return true;
+  const byMap = overlaps({ name: g.country, code: g.countryCode }, box);
+  if (byMap !== null) return byMap;
+  return g.lat !== null && g.lng !== null && pointInBBox(g.lng, g.lat, box);
+}
+
+/** The countries of the drawable signals in a box over a window (any filter but the box's ignored). */
+export function placedCountries(
+  db: Database.Database,
+  args: { bbox: BBox; start?: string | undefined; end?: string | undefined },
+): { codes: Set<string>; names: Set<string> } {
+  const window: SignalFilter = { bbox: [...args.bbox], includeRetracted: true };
+  if (args.start !== undefined) window.start = args.start;
+  if (args.end !== undefined) window.end = args.end;
+  const { from, where, params } = conditions(window);
+  const rows = stmt(
+    db,
+    `SELECT DISTINCT s.country_code AS code, s.country AS name FROM ${from} WHERE ${where.join(' AND ')} AND ${DRAWABLE}`,
+  ).all(...params) as { code: string | null; name: string | null }[];
+  return {
+    codes: new Set(rows.flatMap((r) => (r.code ? [r.code] : []))),
+    names: new Set(rows.flatMap((r) => (r.name ? [r.name] : []))),
+  };
+}
+
+/**
+ * Country-level signals (no drawable point) per country, in the filter's time window. With a
+ * box, only the countries in it (countryInBox): their coordinates are the country's centre, not
+ * a place, so the box is asked of the country, not of the point.
+ */
+export function queryCountryCounts(
+  db: Database.Database,
+  filter: SignalFilter,
+  overlaps: CountryOverlaps = () => null,
+): CountryCount[] {
+  const { bbox, ...rest } = filter;
   const { from, where, params } = conditions(rest);
+  const groups = stmt(
+    db,
+    'SELECT s.country_code AS countryCode, max(s.country) AS country, count(*) AS count, ' +
+      'max(coalesce(s.severity_band, CAST(s.severity_score AS INTEGER))) AS maxBand, ' +
+      'avg(s.lat) AS lat, avg(s.lng) AS lng ' +
+      `FROM ${from} WHERE ${where.join(' AND ')} AND NOT (${DRAWABLE}) AND s.country_code IS NOT NULL ` +
+      'GROUP BY s.country_code ORDER BY count DESC, s.country_code',
+  ).all(...params) as (CountryCount & { lat: number | null; lng: number | null })[];
+  const box = bbox ? checkBBox(bbox) : null;
+  const placed =
+    box && groups.length ? placedCountries(db, { bbox: box, start: filter.start, end: filter.end }) : null;
+  return groups
+    .filter((g) => !box || countryInBox(g, box, placed!, overlaps))
+    .map(({ countryCode, country, count, maxBand }) => ({ countryCode, country, count, maxBand }));
+}
+
+/**
+ * Every category the cache holds (folded records aside), each with whether its signals are
+ * measured (flagged so, or one of the documented measured categories), in name order. The filter menus offer these, whatever the current filter matches.
+ */
+export function querySignalCategories(db: Database.Database): SignalCategory[] {
   return (
     stmt(
       db,
-      'SELECT s.country_code AS countryCode, max(s.country) AS country, count(*) AS count, ' +
-        'max(coalesce(s.severity_band, CAST(s.severity_score AS INTEGER))) AS maxBand ' +
-        `FROM ${from} WHERE ${where.join(' AND ')} AND NOT (${DRAWABLE}) AND s.country_code IS NOT NULL ` +
-        'GROUP BY s.country_code ORDER BY count DESC, s.country_code',
-    ).all(...params) as CountryCount[]
-  ).map((c) => ({ ...c }));
+      'SELECT category AS name, max(measured) AS measured FROM signals ' +
+        "WHERE folded_into IS NULL AND category IS NOT NULL AND category <> '' GROUP BY category ORDER BY category",
+    ).all() as { name: string; measured: number }[]
+  ).map((c) => ({
+    name: c.name,
+    measured: c.measured === 1 || (MEASURED_CATEGORIES as readonly string[]).includes(c.name),
+  }));
 }
 
 /** One cached event as the service sent it, with what the cache knows about it. */

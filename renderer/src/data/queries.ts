@@ -115,12 +115,21 @@ export const useSignalPoints = (filter: Input<'signals.points'> = {}) => useRow(
 export const useCountryCounts = (filter: Input<'signals.countryCounts'> = {}, enabled = true) =>
   useRow('signals.countryCounts', filter, enabled);
 
+/** Every category the cache holds, measured ones marked (the filter menus). */
+export const useSignalCategories = () => useRow('signals.categories', {});
+
 /** One cached event; idle until there is one to show. */
 export const useSignal = (id: string | number | null) =>
   useRow('signals.get', { id: id ?? '' }, id !== null && id !== '');
 
 /** Developments with their event's point. */
 export const useDevelopments = (input: Input<'developments.list'> = {}) => useRow('developments.list', input);
+
+/** Pages of developments.list, each its own answer (the Developments view's pages read so far). */
+export function useDevelopmentsPages(inputs: readonly Input<'developments.list'>[]) {
+  const client = useContractClient();
+  return useQueries({ queries: inputs.map((i) => rowQuery(client, 'developments.list', i)) });
+}
 
 /** One measured list. */
 export const useMeasured = (input: Input<'measured.list'>) => useRow('measured.list', input);

@@ -90,10 +90,9 @@ export function MapView({ features, Header }: MapSlots) {
     useMapRequest.getState().taken(request.seq);
   }, [controller, request]);
 
-  const categories = signals.loaded?.categories ?? [];
   return (
     <div className="map-view">
-      {Header && <Header categories={categories} />}
+      {Header && <Header />}
       <div className="map-area">
         <div
           ref={target}
@@ -139,11 +138,16 @@ export function MapView({ features, Header }: MapSlots) {
                 </>
               )}
               {signals.countries && signals.countries.length > 0 && (
-                <>
+                <span data-testid="country-level">
                   {' '}
-                  · <span className="num">{signals.countries.reduce((n, c) => n + c.count, 0)}</span>{' '}
-                  country-level in <span className="num">{signals.countries.length}</span> countries
-                </>
+                  ·{' '}
+                  <span className="num">
+                    {signals.countries.reduce((n, c) => n + c.count, 0).toLocaleString('en')}
+                  </span>{' '}
+                  country-level in{' '}
+                  <span className="num">{signals.countries.length.toLocaleString('en')}</span>{' '}
+                  {signals.countries.length === 1 ? 'country' : 'countries'}
+                </span>
               )}
             </span>
           )}

@@ -22,5 +22,5 @@ export interface MapFeature {
 export interface MapSlots {
   features: readonly MapFeature[];
   /** Above the map: the signal filters (the Signals feature's filter bar). */
-  Header?: ComponentType<{ categories: readonly string[] }>;
+  Header?: ComponentType;
 }

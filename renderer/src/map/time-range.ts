@@ -33,6 +33,24 @@ export function fitRange(range: TimeWindow | null, window: TimeWindow | null): T
 }
 
 /**
+ * The time slider's range as a filter's start and end (ISO times), for what main counts rather
+ * than the points narrowed here (the country-level counts): an end left at the window's edge is
+ * left open, as the slider keeps it pinned there. Whole seconds inward, as the points' times are
+ * whole seconds, so main's window and pointsInRange keep the same signals.
+ */
+export function rangeBounds(
+  range: TimeWindow | null,
+  window: TimeWindow | null,
+): { start?: string; end?: string } {
+  const fitted = fitRange(range, window);
+  if (!fitted || !window) return {};
+  const out: { start?: string; end?: string } = {};
+  if (fitted.from > window.from) out.start = new Date(Math.ceil(fitted.from / 1000) * 1000).toISOString();
+  if (fitted.to < window.to) out.end = new Date(Math.floor(fitted.to / 1000) * 1000).toISOString();
+  return out;
+}
+
+/**
  * The points whose time falls in `range` (a point with no time cannot be placed in a range, so
  * it is left out while one is set). The same object back when nothing is narrowed.
  */

@@ -35,10 +35,28 @@ export function TimeSlider({
     return () => clearInterval(t);
   }, [playing, window, setRange]);
 
-  // Empty while the points are on their way, so the map has its size from its first frame:
-  // the strip coming in after shrank the map, and every layer (the land drawn again, ~0.1 s
-  // without a GPU) was drawn anew as the window opened.
-  if (!window) return waiting ? <div className="time-slider" aria-hidden="true" /> : null;
+  // The strip is always laid out, the same size, with or without points: while they are on
+  // their way (the map has its size from its first frame: the strip coming in after shrank the
+  // map, and every layer was drawn anew as the window opened) and when the filter matches none
+  // (the analyst still sees the range and can widen it with "All").
+  if (!window)
+    return (
+      <div className="time-slider" role="group" aria-label="Time range" data-testid="time-slider">
+        <button type="button" className="pill" disabled data-testid="time-play">
+          <span aria-hidden="true">▶</span> Play
+        </button>
+        <div className="time-track time-track-empty" aria-hidden="true" />
+        <span className="time-range-text" data-testid="time-range">
+          <span className="time-range-line">
+            {waiting ? 'Reading the points…' : 'No points for these filters'}
+          </span>
+          <span className="time-range-line" />
+        </span>
+        <button type="button" className="pill" disabled={!saved} onClick={() => setRange(null)}>
+          All
+        </button>
+      </div>
+    );
   const { from, to } = range ?? window;
   const span = window.to - window.from;
   // A minute at least, about five hundred steps across the window otherwise.
@@ -111,15 +129,20 @@ export function TimeSlider({
           }}
         />
       </div>
+      {/* A fixed width in two lines, so the track (and its handles) never moves as the text changes. */}
       <span className="time-range-text num" data-testid="time-range">
-        {formatUtc(new Date(from))} → {formatUtc(new Date(to))}
-        {range && (
-          <>
-            {' '}
-            · <span data-testid="time-shown">{shown.toLocaleString('en')}</span> of{' '}
-            {total.toLocaleString('en')} points
-          </>
-        )}
+        <span className="time-range-line">
+          {formatUtc(new Date(from))} → {formatUtc(new Date(to))}
+        </span>
+        <span className="time-range-line">
+          {range && (
+            <>
+              {' '}
+              · <span data-testid="time-shown">{shown.toLocaleString('en')}</span> of{' '}
+              {total.toLocaleString('en')} points
+            </>
+          )}
+        </span>
       </span>
       <button
         type="button"

@@ -22,7 +22,14 @@ import type { RecordsHandle } from './layers/record-layer';
 import type { CellListState } from './cell-list';
 import { stacked } from './signal-cells';
 import { RECORD_LAYER_IDS } from './use-record-layers';
-import { fitRange, pointsInRange, timeWindow, useTimeRange, type TimeWindow } from './time-range';
+import {
+  fitRange,
+  pointsInRange,
+  rangeBounds,
+  timeWindow,
+  useTimeRange,
+  type TimeWindow,
+} from './time-range';
 import type { WatchMap } from './watch-map';
 
 export type Hover =
@@ -105,6 +112,20 @@ function useLastAnswer<T>(value: T | undefined): T | undefined {
   return value ?? last;
 }
 
+/** How long the time range rests before the counts are asked for it. */
+const COUNTS_SETTLE_MS = 150;
+
+/** The value once it has not changed for `ms` (the first value at once). */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === settled) return;
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, settled, ms]);
+  return settled;
+}
+
 export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   const filter = useSignalFilter();
   const answer = useSignalPoints(filter);
@@ -114,10 +135,8 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   // time.
   const loaded = { data: useLastAnswer(answer.data), error: answer.error };
   const cached = useMemo(() => timeWindow(loaded.data), [loaded.data]);
-  const range = fitRange(
-    useTimeRange((s) => s.range),
-    cached,
-  );
+  const saved = useTimeRange((s) => s.range);
+  const range = fitRange(saved, cached);
   const [rangeFrom, rangeTo] = [range?.from, range?.to];
   const shown = useMemo(
     () =>
@@ -128,8 +147,15 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
   const points = { data: shown, error: loaded.error };
   // The counts are asked once the filter's points are in: main counts them over every cached
   // signal (~0.15 s at 200,000, its event loop held), and asked beside the points they held up
-  // the points' answer, or as the window opens, the basemap's file behind them.
-  const countsAnswer = useCountryCounts(filter, !answer.isPending);
+  // the points' answer, or as the window opens, the basemap's file behind them. They follow the
+  // box (the filter's) and the time slider's range, as the points do: the range as it rests,
+  // not each step of a drag.
+  const bounds = useSettled(JSON.stringify(rangeBounds(saved, cached)), COUNTS_SETTLE_MS);
+  const countsFilter = useMemo(
+    () => ({ ...filter, ...(JSON.parse(bounds) as { start?: string; end?: string }) }),
+    [filter, bounds],
+  );
+  const countsAnswer = useCountryCounts(countsFilter, !answer.isPending);
   const counts = { data: useLastAnswer(countsAnswer.data), error: countsAnswer.error };
   const selection = useSelection((s) => s.selection);
   const select = useSelection((s) => s.select);

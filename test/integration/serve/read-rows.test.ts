@@ -126,6 +126,48 @@ describe('read rows through serve, offline', () => {
       expect(c.count).toBe(countryLevel.filter((r) => r.countryCode === c.countryCode).length);
   });
 
+  it('signals.countryCounts follows a time window and a box, as the points do', async () => {
+    const { rows } = await allRows({});
+    const countryLevel = rows.filter((r) => !r.plottable && r.countryCode !== null && r.occurredAt !== null);
+    const sum = (list: { count: number }[]) => list.reduce((n, c) => n + c.count, 0);
+    // The later half of the country-level signals' times (whole seconds, as the map asks).
+    const times = countryLevel.map((r) => Math.floor(Date.parse(r.occurredAt!) / 1000)).sort((a, b) => a - b);
+    const from = times[Math.floor(times.length / 2)]!;
+    const start = new Date(from * 1000).toISOString();
+    const later = countryLevel.filter((r) => Math.floor(Date.parse(r.occurredAt!) / 1000) >= from);
+    expect(later.length).toBeLessThan(countryLevel.length);
+    expect(sum((await call('signals.countryCounts', { start })).countries)).toBe(later.length);
+
+    // A small box round a placed signal of a country with country-level ones: that country's,
+    // not the world's.
+    const code = countryLevel.find((c) =>
+      rows.some((r) => r.plottable && r.countryCode === c.countryCode),
+    )!.countryCode!;
+    const at = rows.find((r) => r.plottable && r.countryCode === code)!;
+    const bbox: [number, number, number, number] = [
+      at.lng! - 0.25,
+      at.lat! - 0.25,
+      at.lng! + 0.25,
+      at.lat! + 0.25,
+    ];
+    const inBox = (await call('signals.countryCounts', { bbox })).countries;
+    expect(inBox.find((c) => c.countryCode === code)?.count).toBe(
+      countryLevel.filter((r) => r.countryCode === code).length,
+    );
+    expect(sum(inBox)).toBeLessThan(countryLevel.length);
+  });
+
+  it('signals.categories names every category the cache holds, measured ones marked', async () => {
+    const { rows } = await allRows({});
+    const { categories } = await call('signals.categories', {});
+    expect(categories.map((c) => c.name)).toEqual(
+      [...new Set(rows.map((r) => r.category).filter(Boolean))].sort(),
+    );
+    for (const c of categories)
+      expect(c.measured).toBe(rows.some((r) => r.category === c.name && r.measured));
+    expect(categories.some((c) => c.measured)).toBe(true);
+  });
+
   it('every other read row answers from the cache', async () => {
     const got = await call('signals.get', { id: openedEvent });
     expect(got.signal.id).toBe(openedEvent);

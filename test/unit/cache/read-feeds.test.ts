@@ -84,6 +84,17 @@ describe('developments.list', () => {
     const page = queryDevelopments(db, { limit: 2, offset: 2 });
     expect(page.total).toBe(4);
     expect(page.rows.map((r) => r.eventId)).toEqual(everything.rows.slice(2).map((r) => r.eventId));
+    // The window's order: notable first, then newest; its pages follow each other.
+    const notableFirst = queryDevelopments(db, { order: 'notable' }).rows;
+    expect(notableFirst.map((r) => [r.notable, r.observedAt])).toEqual([
+      [true, '2026-10-06T10:00:00.000Z'],
+      [true, '2026-10-04T10:00:00.000Z'],
+      [true, '2026-10-02T10:00:00.000Z'],
+      [false, '2026-10-03T10:00:00.000Z'],
+    ]);
+    expect(
+      [0, 1, 2, 3].flatMap((offset) => queryDevelopments(db, { order: 'notable', limit: 1, offset }).rows),
+    ).toEqual(notableFirst);
   });
 
   it('reads an alternate development (development_type, change_summary, no notable) as notable', () => {

@@ -9,6 +9,7 @@ import {
   querySignalPoints,
   querySignalRows,
   queryCountryCounts,
+  querySignalCategories,
   querySignals,
   readSignal,
   recordAlias,
@@ -167,7 +168,7 @@ describe('signals.points and signals.countryCounts', () => {
     expect(withRetracted.flags[j]! & POINT_FLAGS.retracted).toBe(POINT_FLAGS.retracted);
   });
 
-  it('counts country-level signals per country (never as points), whatever the box', () => {
+  it('counts country-level signals per country (never as points)', () => {
     const { db, signals } = world();
     const counts = queryCountryCounts(db, {});
     const rows = querySignalRows(db, {}, { limit: 1000 }).rows;
@@ -178,11 +179,81 @@ describe('signals.points and signals.countryCounts', () => {
       expect(c.count).toBe(mine.length);
       expect(c.maxBand).toBe(Math.max(...mine.map((s) => s.severity_band as number)));
     }
-    // A box says nothing about a country's centre: the same counts.
-    expect(queryCountryCounts(db, { bbox: [30, 45, 40, 55] })).toEqual(counts);
     expect(queryCountryCounts(db, { categories: ['civil_unrest'] }).reduce((n, c) => n + c.count, 0)).toBe(
       countryLevel.filter((r) => r.category === 'civil_unrest').length,
     );
+  });
+
+  it('counts country-level signals in the time window and the box the points are asked with', () => {
+    const { db, signals } = world();
+    const countryLevel = (keep: (s: Record<string, unknown>) => boolean) =>
+      signals.filter((s) => !drawable(s) && keep(s));
+    const total = (f: SignalFilter, overlaps?: Parameters<typeof queryCountryCounts>[2]) =>
+      Object.fromEntries(queryCountryCounts(db, f, overlaps).map((c) => [c.countryCode, c.count]));
+    const byCode = (list: Record<string, unknown>[]) => {
+      const out: Record<string, number> = {};
+      for (const s of list) out[s.country_code as string] = (out[s.country_code as string] ?? 0) + 1;
+      return out;
+    };
+
+    // The time slider's range (whole seconds, both ends inclusive), as points.ts keeps points.
+    const from = '2026-10-06T00:00:00.000Z';
+    const to = '2026-10-21T12:00:00.000Z';
+    const inTime = (s: Record<string, unknown>) =>
+      s.occurred_at! >= from.slice(0, 19) && s.occurred_at! <= to.slice(0, 19);
+    expect(total({ start: from, end: to })).toEqual(byCode(countryLevel(inTime)));
+    expect(Object.values(total({ start: from, end: to })).reduce((a, b) => a + b)).toBeLessThan(
+      countryLevel(() => true).length,
+    );
+
+    // A box over Ukraine's points: Ukraine's country-level signals (a pointed signal of the
+    // country lies in it), not Sudan's, whatever the basemap says of Sudan.
+    const ukraine: SignalFilter = { bbox: [30, 45, 40, 55] };
+    expect(total(ukraine)).toEqual(byCode(countryLevel((s) => s.country_code === 'UA')));
+    expect(total(ukraine, () => false)).toEqual(byCode(countryLevel((s) => s.country_code === 'UA')));
+    // A box with no point in it: the basemap's outline decides, else the centre the service gave.
+    const empty: SignalFilter = { bbox: [20, 10, 25, 12] };
+    expect(total(empty)).toEqual({});
+    expect(total(empty, (who) => who.code === 'SD')).toEqual(
+      byCode(countryLevel((s) => s.country_code === 'SD')),
+    );
+    expect(total({ bbox: [32, 15, 33, 16] }, () => null)).toEqual(
+      byCode(countryLevel((s) => s.country_code === 'SD')),
+    );
+    // Both at once.
+    expect(total({ ...ukraine, start: from, end: to })).toEqual(
+      byCode(countryLevel((s) => s.country_code === 'UA' && inTime(s))),
+    );
+  });
+
+  it('marks the documented measured categories measured on the alternate profile, which flags none', () => {
+    const db = alternateCache();
+    storeSignalsPage(db, {
+      profile: 'alternate',
+      signals: [alternateSignal({ category: 'thermal_anomaly' }), alternateSignal({ category: 'airstrike' })],
+    });
+    expect(querySignalCategories(db)).toEqual([
+      { name: 'airstrike', measured: false },
+      { name: 'thermal_anomaly', measured: true },
+    ]);
+  });
+
+  it('names every category the cache holds, measured ones marked, whatever the filter', () => {
+    const db = mainCache();
+    storeSignalsPage(db, {
+      profile: 'main',
+      signals: [
+        mainSignal({ category: 'flood' }),
+        mainSignal({ category: 'armed_conflict' }),
+        mainSignal({ category: 'armed_conflict' }),
+        mainSignal({ category: 'so2_anomaly', measured: true, measured_kind: 'so2', plottable: false }),
+      ],
+    });
+    expect(querySignalCategories(db)).toEqual([
+      { name: 'armed_conflict', measured: false },
+      { name: 'flood', measured: false },
+      { name: 'so2_anomaly', measured: true },
+    ]);
   });
 
   it('draws an alternate signal by its verified point, banded by its score', () => {

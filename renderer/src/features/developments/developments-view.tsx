@@ -1,9 +1,10 @@
-// Developments: what changed on the events the cache holds, notable first then newest, with
-// the counts by axis and by source to narrow on. World reports and instrument measurements
-// are told apart in a word and a shape. A row jumps to its event: it is selected and the Map
-// shows it.
-import { useMemo, useState } from 'react';
-import type { DevelopmentRow } from '../../../../shared/contract';
+// Developments: what changed on the events the cache holds, notable first then newest (the
+// cache's order, so the pages follow each other), with the counts by axis and by source to
+// narrow on. The list reads a page of 500 at a time as it is scrolled to its end (or "Show more"
+// is pressed), up to the last row. World reports and instrument measurements are told apart in
+// a word and a shape. A row jumps to its event: it is selected and the Map shows it.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { DevelopmentRow, Input } from '../../../../shared/contract';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
@@ -11,15 +12,48 @@ import { EmptyState, Loaded } from '../../ui/empty-state';
 import { PillChoices } from '../../ui/pills';
 import { ChoosableRow } from '../../ui/row-table';
 import { formatUtc } from '../../ui/time';
-import { useAppInfo, useDevelopments } from '../../data';
+import { useAppInfo, useDevelopments, useDevelopmentsPages } from '../../data';
 
 type Source = 'world' | 'measurement';
 const words = (v: string) => v.replace(/_/g, ' ');
 
-/** Notable first, then newest; unknown times last. */
-export function developmentOrder(a: DevelopmentRow, b: DevelopmentRow): number {
-  if (a.notable !== b.notable) return a.notable ? -1 : 1;
-  return (b.observedAt ?? '').localeCompare(a.observedAt ?? '');
+/** Rows per page read: the contract's largest. */
+export const DEVELOPMENT_PAGE = 500;
+
+/** The inputs of the first `pages` pages of one filter, in the cache's notable-first order. */
+export function developmentPages(
+  filter: Omit<Input<'developments.list'>, 'limit' | 'offset' | 'order'>,
+  pages: number,
+): Input<'developments.list'>[] {
+  return Array.from({ length: pages }, (_, p) => ({
+    ...filter,
+    order: 'notable' as const,
+    limit: DEVELOPMENT_PAGE,
+    ...(p > 0 ? { offset: p * DEVELOPMENT_PAGE } : {}),
+  }));
+}
+
+/**
+ * Asks for the next page when the end of the list comes into sight (a sentinel after the last
+ * row, watched inside the list's scroller).
+ */
+function useAtEnd(onEnd: () => void, active: boolean) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef(onEnd);
+  latest.current = onEnd;
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!active || !el || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { root: el.closest('.table-scroll'), rootMargin: '0px 0px 400px 0px' },
+    );
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [active]);
+  return sentinel;
 }
 
 function SourceWord({ source }: { source: Source }) {
@@ -38,19 +72,38 @@ export function DevelopmentsView() {
   const [notableOnly, setNotableOnly] = useState(false);
   const [axes, setAxes] = useState<string[]>([]);
   const [sources, setSources] = useState<Source[]>([]);
-  const answer = useDevelopments({
-    limit: 500,
-    ...(notableOnly ? { notableOnly } : {}),
-    ...(axes.length ? { axes } : {}),
-    ...(sources.length ? { sources } : {}),
-  });
+  const filter = useMemo(
+    () => ({
+      ...(notableOnly ? { notableOnly } : {}),
+      ...(axes.length ? { axes } : {}),
+      ...(sources.length ? { sources } : {}),
+    }),
+    [notableOnly, axes, sources],
+  );
+  // How many pages are read, for this filter (a new filter starts again at one).
+  const [read, setRead] = useState({ filter, pages: 1 });
+  const pages = read.filter === filter ? read.pages : 1;
+  const answers = useDevelopmentsPages(useMemo(() => developmentPages(filter, pages), [filter, pages]));
+  const answer = answers[0]!;
   // The counts to narrow on come from the unnarrowed answer, so a chip never vanishes once chosen.
   const all = useDevelopments({ limit: 1 });
   const demo = useAppInfo().data?.mode === 'demo';
   const select = useSelection((s) => s.select);
   const selection = useSelection((s) => s.selection);
   const setView = useViewState((s) => s.setView);
-  const rows = useMemo(() => [...(answer.data?.rows ?? [])].sort(developmentOrder), [answer.data]);
+  // The pages in order, up to the first not read yet.
+  const loaded = answers.findIndex((a) => !a.data);
+  const inPages = loaded < 0 ? answers : answers.slice(0, loaded);
+  const rows = inPages.flatMap((a) => a.data!.rows);
+  const total = answer.data?.total ?? 0;
+  const more = rows.length < total;
+  // A page past the first on its way.
+  const reading = loaded > 0;
+  const readMore = () => {
+    if (!more || reading) return;
+    setRead({ filter, pages: pages + 1 });
+  };
+  const sentinel = useAtEnd(readMore, more && !reading);
   const byAxis = all.data?.byAxis ?? answer.data?.byAxis ?? {};
   const bySource = all.data?.bySource ?? answer.data?.bySource ?? {};
 
@@ -93,8 +146,8 @@ export function DevelopmentsView() {
       <div className="view-line">
         {answer.data && (
           <span className="count">
-            <span className="num">{rows.length}</span>
-            {answer.data.total > rows.length ? ` of ${answer.data.total}` : ''} developments
+            <span className="num">{rows.length.toLocaleString('en')}</span>
+            {total > rows.length ? ` of ${total.toLocaleString('en')}` : ''} developments
           </span>
         )}
         {answer.data && <AnswerMarks demo={demo} asOf={answer.data.asOf} />}
@@ -179,6 +232,21 @@ export function DevelopmentsView() {
                   ))}
                 </tbody>
               </table>
+              <div ref={sentinel} className="list-end" data-testid="developments-end">
+                {more ? (
+                  <button type="button" onClick={readMore} disabled={reading}>
+                    {reading
+                      ? 'Reading more…'
+                      : `Show ${Math.min(DEVELOPMENT_PAGE, total - rows.length).toLocaleString('en')} more of ${(
+                          total - rows.length
+                        ).toLocaleString('en')}`}
+                  </button>
+                ) : (
+                  total > DEVELOPMENT_PAGE && (
+                    <span className="muted">All {total.toLocaleString('en')} developments listed.</span>
+                  )
+                )}
+              </div>
             </div>
           )
         }

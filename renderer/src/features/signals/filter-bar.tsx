@@ -1,5 +1,6 @@
-// The signal filters, shared by the Signals table and the map: categories, stages, a minimum
-// severity band and markets. A change applies at once and is remembered across restarts.
+// The signal filters, shared by the Signals table and the map: categories (ui/category-filter:
+// every category the cache holds), stages, a minimum severity band and markets. A change
+// applies at once and is remembered across restarts.
 // The alternate profile's records have no stage and no band: there the stage pills are not
 // offered, and the minimum is of the 0–10 severity score the records do carry.
 import type { Profile } from '../../../../shared/contract';
@@ -7,51 +8,12 @@ import { MARKETS, STAGES, type Stage } from '../../../../shared/service/values';
 import { useAppInfo } from '../../data';
 import { MIN_BANDS, useViewState } from '../../state/view-state';
 import { activeFilterCount } from '../../state/signal-filter';
+import { CategoryFilter } from '../../ui/category-filter';
+import { ChoiceMenu } from '../../ui/choice-menu';
+import { toggled } from '../../ui/pills';
 
-const label = (v: string) => v.replace(/_/g, ' ');
-const toggle = <T,>(list: readonly T[], v: T): T[] =>
-  list.includes(v) ? list.filter((x) => x !== v) : [...list, v];
-
-function Choices<T extends string>({
-  name,
-  options,
-  chosen,
-  onChange,
-}: {
-  name: string;
-  options: readonly T[];
-  chosen: readonly T[];
-  onChange: (next: T[]) => void;
-}) {
-  return (
-    <details className="choices">
-      <summary aria-label={`${name}: ${chosen.length ? chosen.map(label).join(', ') : 'any'}`}>
-        {name}
-        <span className="choices-value">{chosen.length ? `· ${chosen.length}` : '· any'}</span>
-      </summary>
-      <fieldset className="choices-menu">
-        <legend className="visually-hidden">{name}</legend>
-        {options.length === 0 && <p className="muted">None in the cache yet.</p>}
-        {options.map((o) => (
-          <label key={o}>
-            <input
-              type="checkbox"
-              checked={chosen.includes(o)}
-              onChange={() => onChange(toggle(chosen, o))}
-            />
-            {label(o)}
-          </label>
-        ))}
-      </fieldset>
-    </details>
-  );
-}
-
-/**
- * `categories`: the categories the cache holds (the chosen ones are always offered).
- * `profile`: whose fields to filter on; by default the app's (the map passes none).
- */
-export function FilterBar({ categories, profile }: { categories: readonly string[]; profile?: Profile }) {
+/** `profile`: whose fields to filter on; by default the app's (the map passes none). */
+export function FilterBar({ profile }: { profile?: Profile }) {
   const appProfile = useAppInfo().data?.profile;
   const main = (profile ?? appProfile) !== 'alternate';
   const filters = useViewState((s) => s.filters);
@@ -59,16 +21,10 @@ export function FilterBar({ categories, profile }: { categories: readonly string
   const clearFilters = useViewState((s) => s.clearFilters);
   const query = useViewState((s) => s.query);
   const setQuery = useViewState((s) => s.setQuery);
-  const categoryOptions = [...new Set([...categories, ...filters.categories])].sort();
   const active = activeFilterCount(filters, main ? 'main' : 'alternate');
   return (
     <div className="filter-bar" role="group" aria-label="Signal filters">
-      <Choices
-        name="Categories"
-        options={categoryOptions}
-        chosen={filters.categories}
-        onChange={(categories) => setFilters({ categories })}
-      />
+      <CategoryFilter />
       {main && (
         <div className="pill-group" role="group" aria-label="Stage">
           {STAGES.map((s: Stage) => (
@@ -77,7 +33,7 @@ export function FilterBar({ categories, profile }: { categories: readonly string
               type="button"
               className="pill"
               aria-pressed={filters.stages.includes(s)}
-              onClick={() => setFilters({ stages: toggle(filters.stages, s) })}
+              onClick={() => setFilters({ stages: toggled(filters.stages, s) })}
             >
               {s}
             </button>
@@ -100,9 +56,9 @@ export function FilterBar({ categories, profile }: { categories: readonly string
           ))}
         </select>
       </label>
-      <Choices
+      <ChoiceMenu
         name="Markets"
-        options={MARKETS}
+        groups={[{ options: MARKETS }]}
         chosen={filters.markets}
         onChange={(markets) => setFilters({ markets })}
       />

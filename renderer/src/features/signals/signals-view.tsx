@@ -52,7 +52,6 @@ export function SignalsView() {
   const sorting = profileSort(remembered, profile);
   const rows: readonly SignalRow[] = data?.rows ?? [];
   const total = data?.total ?? 0;
-  const categories = [...new Set(rows.map((r) => r.category))];
   const unserved = total > PAGE_ROWS && servedSort(sorting) === null;
   const header = signalColumns(profile).find((c) => c.id === sorting[0]?.id)?.header;
   const unservedName = typeof header === 'string' ? header : 'this column';
@@ -73,7 +72,7 @@ export function SignalsView() {
 
   return (
     <div className="signals-view" data-testid="signals-view">
-      <FilterBar categories={categories} profile={profile} />
+      <FilterBar profile={profile} />
       <div className="view-line">
         {data && (
           <span className="count" data-testid="signals-count">
