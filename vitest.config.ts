@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
+    // Both cores (the default leaves one idle on a two-core machine): unit, integration,
+    // renderer and desktop files two at a time; the e2e files still one at a time (below).
+    maxWorkers: 2,
     projects: [
       {
         // Some unit tests build thousands of rows or propagate whole catalogues: seconds on a quiet

@@ -8,18 +8,8 @@ import { POINT_FLAGS, type Profile, type SignalPoints } from '../../../shared/co
 import { formatUtc } from '../ui/time';
 import { Band } from '../ui/band';
 import { ScoreRange } from './map-overlays';
+import type { CellListState } from './use-signal-layers';
 import './cell-list.css';
-
-export interface CellListState {
-  /** Where on the map it was clicked, in px from the map's corner. */
-  x: number;
-  y: number;
-  /** The cluster's points (indices into `points`). */
-  indices: number[];
-  /** Whether they are at one place (zooming in would not split them). */
-  stacked: boolean;
-  points: SignalPoints;
-}
 
 const words = (v: string) => v.replace(/_/g, ' ');
 

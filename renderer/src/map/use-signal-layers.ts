@@ -19,7 +19,6 @@ import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
 import { recordOf, selectionKeyOf } from './layers/record-layer';
 import { SIGNALS_LAYER_ID, type ClusterCounts, type SignalHit } from './layers/signals';
 import type { RecordsHandle } from './layers/record-layer';
-import type { CellListState } from './cell-list';
 import { stacked } from './signal-cells';
 import { RECORD_LAYER_IDS } from './use-record-layers';
 import {
@@ -31,6 +30,18 @@ import {
   type TimeWindow,
 } from './time-range';
 import type { WatchMap } from './watch-map';
+
+/** A cluster listed on a click (cell-list.tsx draws it). */
+export interface CellListState {
+  /** Where on the map it was clicked, in px from the map's corner. */
+  x: number;
+  y: number;
+  /** The cluster's points (indices into `points`). */
+  indices: number[];
+  /** Whether they are at one place (zooming in would not split them). */
+  stacked: boolean;
+  points: SignalPoints;
+}
 
 export type Hover =
   | { kind: 'point'; x: number; y: number; index: number; points: SignalPoints }

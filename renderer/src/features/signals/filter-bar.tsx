@@ -80,17 +80,21 @@ export function FilterBar({ profile }: { profile?: Profile }) {
       {/* Shown only with something to clear, and taking no room otherwise (hidden but laid out,
           it wrapped alone into an empty second row of a narrow bar). The bar's least height is
           this button's (styles/views.css), so the map under it is not resized, and every layer
-          redrawn, when the first filter is set or the last cleared. */}
+          redrawn, when the first filter is set or the last cleared. Its word is short: at
+          1280×720 the whole phrase wrapped alone onto a second row, and the map shrank by it
+          whenever a search was typed. Its name says the whole. */}
       <button
         type="button"
         className="ghost"
+        aria-label="Clear search and filters"
+        title="Clear search and filters"
         style={active > 0 || query ? undefined : { display: 'none' }}
         onClick={() => {
           clearFilters();
           setQuery('');
         }}
       >
-        Clear search and filters
+        Clear
       </button>
     </div>
   );
