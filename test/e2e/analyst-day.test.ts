@@ -38,6 +38,15 @@ const browser = useBrowser();
 
 const shot = (page: Page, name: string) => screenshot(page, `day-${name}`);
 
+/** The map's zoom as the window keeps it (saved on every move), or null. */
+const savedZoom = (page: Page) =>
+  page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('watchfloor.view-state') ?? '{}') as {
+      state?: { map?: { zoom: number } };
+    };
+    return saved.state?.map?.zoom ?? null;
+  });
+
 describe('first run → the demo (serve with no service configured)', () => {
   const w = useWindow({ tag: 'day-first-run', service: 'first-run' }, browser);
 
@@ -283,12 +292,22 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await page.getByRole('button', { name: 'Draw on map' }).click();
     await page.getByRole('main').getByRole('heading', { level: 1, name: 'Map', exact: true }).waitFor();
     await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    // The map stays where the day left it (issue 25, item 2), so the boxes below are drawn at a
+    // known scale: the world view, then three steps in (zoom 5.4 over 20° E 25° N, some 3.4 km
+    // a pixel).
+    await page.getByRole('button', { name: 'World view' }).click();
+    await expect.poll(() => savedZoom(page), { timeout: 10_000 }).toBeCloseTo(2.4, 1);
+    await page.getByTestId('map').focus();
+    for (const zoom of [3.4, 4.4, 5.4]) {
+      await page.keyboard.press('+');
+      await expect.poll(() => savedZoom(page), { timeout: 10_000 }).toBeCloseTo(zoom, 1);
+    }
     const panel = page.getByRole('region', { name: 'Drawn box' });
     const drawBox = async (size: number) => {
       await dragBoxOnMap(page, size);
       await panel.waitFor();
     };
-    // About 1,500 km a side at zoom 5: far over the 100,000 km² a standing order may cover.
+    // About 1,000 km a side: far over the 100,000 km² a standing order may cover.
     await drawBox(300);
     expect(await panel.getByRole('button', { name: 'Create standing order' }).isDisabled()).toBe(true);
     await panel.getByText('bbox is larger than 100,000 km2').waitFor();
@@ -296,7 +315,7 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await noSeriousViolations(seriousViolations(page, 'Map, box refused', { include: 'main' }));
     await panel.getByRole('button', { name: 'Clear box' }).click();
 
-    // About 170 km a side: a valid one.
+    // About 135 km a side: a valid one.
     await page.getByRole('button', { name: 'Draw box' }).click();
     await drawBox(40);
     await panel.getByRole('button', { name: 'Create standing order' }).click();

@@ -47,11 +47,12 @@ function syncKilledAt(db: string, when: RegExp): Promise<{ killed: boolean; stde
 
 describe('a sync killed part way', () => {
   it.each([
-    // Killed once a measured stream has stored its data and the next has begun.
-    ['measured.thermal', /sync measured\.nightlight/],
+    // Killed once a measured stream has stored its data and the next has begun (the progress
+    // names a stream in words: "measured: nightlight").
+    ['measured.thermal', /sync measured: nightlight/],
     // Killed once the signals stream has stored its pages and the next stream has begun.
     ['signals', /sync (monitoring|brief|developments)/],
-    ['developments', /sync measured\./],
+    ['developments', /sync measured: /],
   ])(
     'keeps the clamps of what %s stored',
     async (stream, when) => {
