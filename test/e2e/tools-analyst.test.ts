@@ -77,7 +77,8 @@ describe('Analyst and assessment (serve --base-url, a demo service the test cont
     expect(await historyRows().count()).toBe(1);
 
     const finding = answer().getByRole('region', { name: 'Findings' }).getByRole('button').first();
-    const eventId = (await finding.textContent())!.trim();
+    // The finding reads its event's title; its title attribute names the event's id.
+    const eventId = (await finding.getAttribute('title'))!.replace(/^Event /, '');
     await finding.click();
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     await inspector.getByTestId('signal-detail').waitFor({ timeout: 30_000 });
