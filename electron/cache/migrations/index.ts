@@ -22,6 +22,7 @@ import { migration018 } from './018-signal-change-count';
 import { migration019 } from './019-signal-cells';
 import { migration020 } from './020-demo-mark';
 import { migration021 } from './021-country-level-points';
+import { migration022 } from './022-category-index';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
@@ -48,6 +49,7 @@ export const migrations: readonly Migration[] = [
   migration019,
   migration020,
   migration021,
+  migration022,
 ];
 
 /** Throws unless versions are positive integers, strictly increasing. */

@@ -2,6 +2,9 @@
 // theme and the layer choices, and reporting where the analyst moved it.
 import OlMap, { type FrameState } from 'ol/Map';
 import type RenderEvent from 'ol/render/Event';
+import Graticule from 'ol/layer/Graticule';
+import type Layer from 'ol/layer/Layer';
+import VectorSource from 'ol/source/Vector';
 import View from 'ol/View';
 import { defaults as defaultControls, MousePosition, ScaleLine } from 'ol/control';
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
@@ -50,6 +53,27 @@ function formatLonLat(c: number[] | undefined): string {
   return `${Math.abs(lat).toFixed(4)}° ${lat >= 0 ? 'N' : 'S'}  ${Math.abs(wrapLon(lon)).toFixed(4)}° ${lon >= 0 ? 'E' : 'W'}`;
 }
 
+/**
+ * No canvas for a layer with nothing to draw. OpenLayers gives each layer with a class of its
+ * own a canvas the map's size, drawn and handed to the page each frame even when empty: as the
+ * window opens most are (the analyst's areas, the measured readings, a tool's footprints, the
+ * places before zoom 5), and without a GPU the page copies and composes every one of them, a
+ * good part of each frame. A vector layer whose source holds no feature now gives no element,
+ * so it has no canvas on the page until it has something to show. Not the graticule, whose
+ * source is filled as it is drawn. Each layer the map draws is taken as it first comes, the
+ * drawing tools' own sketch layers too.
+ */
+const emptyChecked = new WeakSet<Layer>();
+function noCanvasWhenEmpty(layer: Layer): void {
+  if (emptyChecked.has(layer)) return;
+  emptyChecked.add(layer);
+  if (layer instanceof Graticule) return;
+  const source: unknown = layer.getSource();
+  if (!(source instanceof VectorSource)) return;
+  const render = layer.render.bind(layer);
+  layer.render = (frameState, target) => (frameState && source.isEmpty() ? null : render(frameState, target));
+}
+
 export function createWatchMap(opts: WatchMapOptions): WatchMap {
   const layers: { module: MapLayerModule; handle: LayerHandle }[] = (opts.modules ?? LAYER_MODULES).map(
     (module) => ({
@@ -89,6 +113,10 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
     ]),
   });
 
+  map.on('precompose', (e) => {
+    for (const state of e.frameState?.layerStatesArray ?? []) noCanvasWhenEmpty(state.layer);
+  });
+
   let disposed = false;
   /** The last frame drawn, and the first drawn with every layer's data in (none yet). */
   let lastFrame = -1;
@@ -106,6 +134,7 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
         if (disposed || !e.frameState || !withData(e.frameState)) return;
         map.un('rendercomplete', onComplete);
         opts.onFirstRender();
+        for (const { handle } of layers) handle.firstFrame?.();
       };
       map.on('rendercomplete', onComplete);
       map.render();

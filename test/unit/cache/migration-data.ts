@@ -125,9 +125,10 @@ export const seeds: Record<number, Seed> = {
           s.title,
           'Ukraine',
         );
-        // A file at step 11 or later never holds a country-level main event in the R*Tree.
+        // A file at step 11 or later never holds a country-level main event in the R*Tree, one
+        // at step 21 or later no country-level record at all.
         const version = db.pragma('user_version', { simple: true }) as number;
-        if (version < 11 || s.profile === 'alternate' || s.plottable === 1)
+        if (s.plottable === 1 || version < 11 || (version < 21 && s.profile === 'alternate'))
           db.prepare('INSERT INTO signals_rtree VALUES (?, ?, ?, ?, ?, ?, ?)').run(
             key(i),
             s.lng,

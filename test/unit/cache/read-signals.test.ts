@@ -247,6 +247,9 @@ describe('signals.points and signals.countryCounts', () => {
         mainSignal({ category: 'armed_conflict' }),
         mainSignal({ category: 'armed_conflict' }),
         mainSignal({ category: 'so2_anomaly', measured: true, measured_kind: 'so2', plottable: false }),
+        mainSignal({ category: 'so2_anomaly' }),
+        // No category is no category to offer.
+        mainSignal({ category: '' }),
       ],
     });
     expect(querySignalCategories(db)).toEqual([

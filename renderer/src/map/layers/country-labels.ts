@@ -81,8 +81,11 @@ export const countryLabelsLayer: MapLayerModule = {
     // Its own canvas and declutter group: the names are redrawn when the view or the theme
     // changes, not on every frame the points or the shading ask for.
     keepUnchangedFrames(layer);
+    // The names are placed as the land is read, and drawn from the frame after the map's first
+    // whole one: placing them (each tried against those before, the largest first) is a
+    // good part of a frame, and the window's first frame is for the land and the points.
+    let labels: Feature<Point>[] = [];
     const ready = loadCountryFeatures().then((countries) => {
-      const labels: Feature<Point>[] = [];
       for (const country of countries) {
         const measured = measure(country.getGeometry());
         const name = country.get('name') as string | undefined;
@@ -90,11 +93,14 @@ export const countryLabelsLayer: MapLayerModule = {
         const { part, km2 } = measured;
         labels.push(new Feature({ geometry: part.getInteriorPoint(), name, km2, minZoom: minZoomFor(km2) }));
       }
-      source.addFeatures(labels);
     });
     return {
       layer,
       ready,
+      firstFrame() {
+        source.addFeatures(labels);
+        labels = [];
+      },
       setPalette(p) {
         text.getFill()?.setColor(p.label);
         text.getStroke()?.setColor(p.labelHalo);

@@ -62,6 +62,9 @@ export const countrySignalsLayer: MapLayerModule = {
     });
     // Redrawn when the counts change (setCounts says so), not on every frame the points ask for.
     keepUnchangedFrames(layer);
+    // No counts (none asked yet, or none in the filter): no canvas (see watch-map.ts).
+    const render = layer.render.bind(layer);
+    layer.render = (frameState, target) => (frameState && !counts.size ? null : render(frameState, target));
     // The land's features too: their code set silently, nothing of the land changes.
     const withCodes = (countries: Feature[]) => {
       for (const f of countries) f.set('code', codeOfBasemapName(f.get('name') as string), true);

@@ -12,6 +12,8 @@ export interface LayerHandle {
   setPalette: (palette: MapPalette) => void;
   /** Told once every layer's data is in: the map's first whole frame comes next. */
   mapReady?: () => void;
+  /** Told once the map's first whole frame is drawn (what can wait for it is added then). */
+  firstFrame?: () => void;
   /** Told the view's resolution (metres per pixel at the equator) when it settles. */
   setResolution?: (metresPerPixel: number) => void;
   dispose?: () => void;
