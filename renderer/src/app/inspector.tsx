@@ -2,6 +2,7 @@
 // join here as their views arrive.
 import type { ComponentType } from 'react';
 import { SignalInspector } from '../features/inspector/signal-inspector';
+import { AreaInspector } from '../features/orders/area-inspector';
 import { OrderInspector } from '../features/orders/order-inspector';
 import { WatchInspector } from '../features/watches/watch-inspector';
 import { useSelection, type Selection, type SelectionKind } from '../state/selection';
@@ -24,6 +25,7 @@ const KIND: Record<string, string> = {
 const SECTIONS: { readonly [K in SelectionKind]?: ComponentType<{ selection: Selection }> } = {
   signal: ({ selection }) => <SignalInspector id={selection.id} label={selection.label} />,
   order: OrderInspector,
+  area: AreaInspector,
   watch: WatchInspector,
 };
 

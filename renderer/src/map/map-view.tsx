@@ -73,6 +73,8 @@ export function MapView({ features, Header }: MapSlots) {
       onMove: (center, zoom) => useViewState.getState().setMapPosition(center, zoom),
       onFirstRender: () => setState({ phase: 'ready' }),
       onError: (e) => setState({ phase: 'error', message: e.message }),
+      // The right-hand column's panels (the layer list or its button, the legend).
+      coveredBy: () => target.current?.parentElement?.querySelectorAll('.map-corner > *') ?? [],
     });
     setController(c);
     return () => {

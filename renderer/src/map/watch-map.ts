@@ -10,6 +10,7 @@ import { defaults as defaultControls, MousePosition, ScaleLine } from 'ol/contro
 import { fromLonLat, toLonLat, transformExtent } from 'ol/proj';
 import { DEFAULT_MAP } from '../state/view-state';
 import type { MapTarget } from '../state/map-request';
+import { fitPadding, type Cover } from './fit-padding';
 import { LAYER_MODULES, type LayerHandle, type MapLayerModule } from './layers';
 import type { MapPalette } from './palette';
 
@@ -25,7 +26,12 @@ export interface WatchMapOptions {
   /** The first frame drawn with every layer's data in. */
   onFirstRender: () => void;
   onError: (error: Error) => void;
+  /** The panels standing over the map (the legend, the layer list): a box asked for is fitted clear of them. */
+  coveredBy?: () => Iterable<Element>;
 }
+
+/** The margin (px) kept round a box asked for: clear of the controls along the map's edges. */
+const FIT_MARGIN = 70;
 
 export interface WatchMap {
   map: OlMap;
@@ -141,6 +147,19 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
     },
     (e: unknown) => !disposed && opts.onError(e instanceof Error ? e : new Error(String(e))),
   );
+  /** Where the panels over the map stand now, in px from its top left corner. */
+  const covers = (): Cover[] => {
+    const at = opts.target.getBoundingClientRect();
+    return [...(opts.coveredBy?.() ?? [])].map((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        left: r.left - at.left,
+        top: r.top - at.top,
+        right: r.right - at.left,
+        bottom: r.bottom - at.top,
+      };
+    });
+  };
   const tellResolution = () => {
     const r = view.getResolution();
     if (r !== undefined) for (const { handle } of layers) handle.setResolution?.(r);
@@ -172,7 +191,11 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
       // A box across the antimeridian (west > east) is fitted whole, east of its west edge.
       const [w, s, e, n] = target.box;
       const extent = transformExtent([w, s, e < w ? e + 360 : e, n], 'EPSG:4326', view.getProjection());
-      view.fit(extent, { padding: [70, 70, 70, 70], maxZoom: 12, duration: 350 });
+      // Fitted in the part of the map its panels leave clear (a map not laid out yet: with the margin alone).
+      const [width = 0, height = 0] = map.getSize() ?? [];
+      const aspect = (extent[2]! - extent[0]!) / (extent[3]! - extent[1]!);
+      const padding = fitPadding([width, height], covers(), aspect, FIT_MARGIN);
+      view.fit(extent, { padding, maxZoom: 12, duration: 350 });
     },
     dispose: () => {
       disposed = true;
