@@ -63,7 +63,7 @@ describe('the window on the alternate profile (serve --demo --profile alternate)
     await expect
       .poll(async () => Number(await map.getAttribute('data-signal-features')), { timeout: 90_000 })
       .toBeGreaterThan(0);
-    expect(await page.locator('canvas.wf-signals').count()).toBe(1);
+    expect(await page.locator('.wf-signals canvas').count()).toBe(1);
     await shot(page, 'map');
     await context.close();
   });

@@ -1,6 +1,6 @@
 // The signals an analyst works with all day, in a real browser through `watchfloor serve
 // --demo`: the table fills from the cache, a search narrows it, a row fills the inspector, the
-// map draws the points on its WebGL layer and rings the selected one; Developments and the
+// map draws the points on its layer and rings the selected one; Developments and the
 // Brief read the same cache. Screenshots go to .tmp/artifacts/ for a person to look at.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -50,10 +50,10 @@ describe('signals in the window (serve --demo)', () => {
     await inspector.getByRole('region', { name: 'Casualties' }).waitFor();
     await screenshot(page, 'signals-inspector-dark');
 
-    // The Map draws the points (WebGLVector) and rings the selected one.
+    // The Map draws the points and rings the selected one.
     const map = await mapWithSignals(page);
     await expect.poll(() => map.getAttribute('data-selected-signal')).toBe(id);
-    expect(await page.locator('canvas.wf-signals').count()).toBe(1);
+    expect(await page.locator('.wf-signals canvas').count()).toBe(1);
     await page.waitForTimeout(600); // the centring animation
     // The selected point is now in the middle: hovering it names it, clicking it selects it.
     const box = (await map.boundingBox())!;

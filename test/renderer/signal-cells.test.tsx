@@ -2,7 +2,7 @@
 // cell, the cell coloured by the mean band in it and placed where its points are, neighbours
 // closer than a cell merged so no two counts are drawn over each other; a cluster's points are
 // found again for its list, and points at one place are told apart from a spread; the pointer
-// finds a point or a cell from the columns (the WebGL layer's own hit detection is off).
+// finds a point or a cell from the columns (not by drawing the layer again).
 import { fromLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
 import type { SignalPoints } from '../../shared/contract';

@@ -79,11 +79,11 @@ describe('the signal layers', () => {
     ).toEqual(['other', 'other', 'other', 'other', 'other']);
   });
 
-  it('feed the WebGL vector layer through its handle, and replace the points on a new answer', () => {
+  it('feed the points layer through its handle, and replace the points on a new answer', () => {
     const handle = signalsLayer.create(MAP_PALETTES.dark) as SignalsHandle;
-    // The points (WebGL) and their clusters' counts over them (canvas), shown and hidden as one.
-    const [gl, counts] = (handle.layer as LayerGroup).getLayers().getArray();
-    expect(gl!.constructor.name).toMatch(/WebGLVector/);
+    // The points and their clusters' counts over them, shown and hidden as one.
+    const [points_, counts] = (handle.layer as LayerGroup).getLayers().getArray();
+    expect(points_!.getClassName()).toBe('wf-signals');
     expect(counts!.getClassName()).toBe('wf-signal-counts');
     handle.setPoints(points);
     expect(handle.source.getFeatures()).toHaveLength(3);

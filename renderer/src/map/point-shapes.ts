@@ -7,7 +7,7 @@
 // none of them is "other", a circle, as every report was before.
 import { POINT_FLAGS, type SignalPoints } from '../../../shared/contract';
 
-/** The shapes, as the WebGL style reads them (a feature's `shape`). */
+/** The shapes, as the points' style reads them (a feature's `shape`). */
 export const SHAPE = { circle: 0, triangle: 1, square: 2, diamond: 3, cell: 4 } as const;
 export type ShapeId = (typeof SHAPE)[keyof typeof SHAPE];
 

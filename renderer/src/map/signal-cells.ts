@@ -2,13 +2,12 @@
 // their Web Mercator places (computed once per answer), how many fall in a view, and the
 // clusters. Points closer than a cell on screen pile into blots an analyst cannot count or
 // pick (2,307 points read as some 30 glyphs at world zoom), and a hundred thousand single
-// points take a software-rendered WebGL canvas seconds; so the points are binned into
+// points take a software-rendered canvas seconds; so the points are binned into
 // screen-sized cells (per whole zoom level, in Mercator so a cell is square on screen), a cell
 // of one drawn as its point, a cell of more once, sized by its count, coloured by its mean band
 // (the tooltip gives the highest) and labelled with its count. Zooming in splits them; points
 // at one place stay together at any zoom and are listed on a click (membersOf). Also the
-// pointer's hit test, since the WebGL layer's own (a second render read back with readPixels)
-// is off.
+// pointer's hit test, from the columns rather than by drawing the layer again.
 import { POINT_FLAGS, type SignalPoints } from '../../../shared/contract';
 
 /** Half the width of the Web Mercator world, in metres (EPSG:3857). */

@@ -282,7 +282,7 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     const hit = (pixel: number[]): Found | null => {
       let found: Hit | null = null;
       const all: Omit<Hit, 'records'>[] = [];
-      // The signals layer first (rank 0), from the columns: its WebGL hit detection is off.
+      // The signals layer first (rank 0), from the columns (signal-cells.ts), not by drawing it again.
       const signal = signalAt(pixel);
       olMap.forEachFeatureAtPixel(
         pixel,

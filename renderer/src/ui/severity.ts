@@ -21,7 +21,7 @@ export function bandColour(band: number | null | undefined): string {
   return YL_OR_RD[Math.max(0, i)]!;
 }
 
-/** [r, g, b] 0–255, for the map's WebGL style. */
+/** [r, g, b] 0–255, for the map's point and shading styles. */
 export function bandRgb(band: number | null | undefined): [number, number, number] {
   const hex = bandColour(band).slice(1);
   return [0, 2, 4].map((o) => parseInt(hex.slice(o, o + 2), 16)) as [number, number, number];

@@ -1,5 +1,5 @@
 // Plotted signals: every matching point the cache holds ('signals.points', columnar), drawn
-// on the GPU (WebGLVector) so a hundred thousand stay smooth. Colour is the severity band on
+// as clusters at every zoom, so never more than a few thousand glyphs, on a canvas. Colour is the severity band on
 // the one sequential scale; the shape says the kind (point-shapes.ts: measured readings are
 // diamonds, reports a shape per category group); the selected signal wears a ring. Points
 // closer than a cell on screen are clustered (signal-cells.ts), each cluster's count written
@@ -7,17 +7,15 @@
 // A measured signal whose reading its own layer draws (setCovered) is left to that layer: one
 // glyph per reading, where it was measured. Country-level signals are never points here (see
 // country-signals.ts).
-import Feature from 'ol/Feature';
+import Feature, { type FeatureLike } from 'ol/Feature';
 import type { FrameState } from 'ol/Map';
 import Point from 'ol/geom/Point';
 import Overlay from 'ol/Overlay';
 import LayerGroup from 'ol/layer/Group';
 import VectorLayer from 'ol/layer/Vector';
-import WebGLVectorLayer from 'ol/layer/WebGLVector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import { Fill, Style, Text } from 'ol/style';
-import type { FlatStyleLike } from 'ol/style/flat';
+import { Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import { bandColour, bandRgb, bandTextColour } from '../../ui/severity';
 import { POINT_FLAGS, type SignalPoints } from '../../../../shared/contract';
 import { mapFont, type MapPalette } from '../palette';
@@ -38,7 +36,7 @@ import {
 } from '../signal-cells';
 import { categoryShapes, pointShape, SHAPE, type ShapeId } from '../point-shapes';
 import type { LayerHandle, MapLayerModule } from './types';
-import { keepUnchangedFrames, webglBuffersId } from './unchanged-frames';
+import { keepUnchangedFrames } from './unchanged-frames';
 
 export const SIGNALS_LAYER_ID = 'signals';
 
@@ -138,27 +136,37 @@ function drawProps(shape: ShapeId, band: number, retracted: boolean, cellR = 0) 
 }
 
 /**
- * One rule for every point and cell. OpenLayers runs each rule of a WebGL style over every
- * feature (a rule's filter only hides the feature in the shader), and with no GPU each run
- * costs about as much as drawing the points: one rule, the shape chosen per feature, draws
- * tens of thousands of points in a quarter of the time four rules took. The selected ring is
- * not a rule either (see the ring below). Each feature carries its own shape, size and colour
- * (drawProps): the shader only reads them.
+ * How a point or cell is drawn: its shape, size and colour (drawProps, carried by the feature),
+ * the size growing a little from world zoom (2) to zoom 8. One style per look, kept: a canvas
+ * draws a shape made once as an image, so the few thousand glyphs at most (every zoom is
+ * clustered, signal-cells.ts) cost a few milliseconds a frame.
  */
-function style(p: MapPalette): FlatStyleLike {
-  return {
-    'shape-points': ['get', 'points'],
-    'shape-angle': ['get', 'angle'],
-    'shape-radius': [
-      '+',
-      ['get', 'r0'],
-      ['*', ['get', 'r1'], ['interpolate', ['linear'], ['zoom'], 2, 0, 8, 1]],
-    ],
-    'shape-fill-color': ['get', 'fill'],
-    'shape-stroke-color': p.pointHalo,
-    'shape-stroke-width': ['get', 'sw'],
-    'shape-opacity': ['get', 'op'],
-  } as FlatStyleLike;
+function styleOf(p: MapPalette): (feature: FeatureLike, resolution: number) => Style {
+  const kept = new Map<string, Style>();
+  return (feature, resolution) => {
+    const zoom = Math.log2(156_543.03392 / resolution);
+    const grow = Math.min(1, Math.max(0, (zoom - 2) / 6));
+    const d = feature.getProperties() as ReturnType<typeof drawProps>;
+    // A quarter pixel is as fine as the eye tells sizes apart.
+    const radius = Math.round((d.r0 + d.r1 * grow) * 4) / 4;
+    const key = `${d.points}|${d.angle}|${radius}|${d.fill.join(',')}|${d.sw}|${d.op}`;
+    let style = kept.get(key);
+    if (!style) {
+      const [r, g, b, a] = d.fill;
+      style = new Style({
+        image: new RegularShape({
+          points: d.points,
+          angle: d.angle,
+          radius,
+          fill: new Fill({ color: [r, g, b, a] }),
+          stroke: new Stroke({ color: p.pointHalo, width: d.sw }),
+        }),
+      });
+      style.getImage()!.setOpacity(d.op);
+      kept.set(key, style);
+    }
+    return style;
+  };
 }
 
 /** One OpenLayers feature per point (all, or those listed); its properties are what the style reads. */
@@ -238,8 +246,8 @@ export const signalsLayer: MapLayerModule = {
   hint: 'reported events by severity, shaped by category; measured ones as diamonds; zoomed out, cells with counts',
   key: () => ({ shape: 'circle', colour: bandColour(5) }),
   create(palette): SignalsHandle {
-    // No spatial index: the WebGL renderer draws every feature anyway, and the pointer's hit
-    // test runs over the columns (signal-cells.ts), so indexing would only cost.
+    // No spatial index: a few thousand features at most (clusters), and the pointer's hit test
+    // runs over the columns (signal-cells.ts), so indexing would only cost.
     const source = new VectorSource<Feature<Point>>({ wrapX: true, useSpatialIndex: false });
     let selected = -1;
     /** The halo the points' style was made with (the one palette colour it reads). */
@@ -253,12 +261,11 @@ export const signalsLayer: MapLayerModule = {
     let drawable = 0;
     /** Cells per zoom level for the current answer: zooming back and forth bins once. */
     let binned = new Map<number, Cells>();
-    const layer = new WebGLVectorLayer({
+    const layer = new VectorLayer({
       source,
-      style: style(palette),
-      // Hit detection renders the layer a second time and reads it back (readPixels), which on
-      // a software GL stalls the page for seconds; hitAt answers from the columns instead.
-      disableHitDetection: true,
+      style: styleOf(palette),
+      // The band's order: the most severe drawn last, on top.
+      renderOrder: (a, b) => (a.get('band') as number) - (b.get('band') as number),
       className: 'wf-signals',
       properties: { id: SIGNALS_LAYER_ID },
     });
@@ -293,53 +300,25 @@ export const signalsLayer: MapLayerModule = {
     const visible = () => group.getVisible();
 
     // A frame asked for by another layer (a country's shading, a list answered) leaves the
-    // points as drawn: they are drawn again once new buffers are in.
-    keepUnchangedFrames(layer, { content: () => [webglBuffersId(layer)] });
-    // What the page is shown of the layer. Without a GPU a WebGL canvas on the page is read
-    // back, every pixel, each time it is drawn, and the read waits for the software GL to
-    // finish drawing: so no canvas while there is nothing to show (no points; new points'
-    // first buffers still being built, with none on screen before them; or the map's other
-    // data, the land, not in yet: the points come with it). The renderer still prepares every
-    // frame: its context made, the buffers built.
-    //
-    // And the software GL compiles the points' shaders at their first draw, a tenth of a
-    // second or more: when the first points' buffers are in before the land, they are drawn
-    // once unseen, at once, and it compiles them on its own thread while the page reads and
-    // draws the land.
+    // points as drawn: they are drawn again when the source or the view changes.
+    keepUnchangedFrames(layer);
+    // Drawn with the land: no canvas before the map's other data is in (the points come with
+    // it). Each frame notes how many fills of the source it drew (shows: a rendercomplete may
+    // come for a frame drawn before new points were set).
     const render = layer.render.bind(layer);
-    const prepare = (frameState: FrameState) => void layer.getRenderer()?.prepareFrame(frameState);
-    const glOf = (r: unknown) => (r as { helper?: { getGL: () => WebGLRenderingContext } }).helper?.getGL();
-    /** Fills of the source so far, and how many each frame shown had seen. */
+    /** Fills of the source so far, and how many each frame drawn had seen. */
     let fills = 0;
     const drew = new WeakMap<FrameState, number>();
-    /** The buffers there were when the source was last filled; whether the canvas is shown. */
-    let buffersAtFill = NaN;
-    let showing = false;
-    let compiled = false;
     let mapReady = false;
     layer.render = (frameState, target) => {
       if (!frameState) return render(frameState, target);
-      const buffers = webglBuffersId(layer);
-      const empty = source.isEmpty();
-      const stale = !showing && buffers === buffersAtFill;
-      if (empty || stale || !mapReady) {
-        if (!compiled && !empty && !stale && render(frameState, target)) {
-          compiled = true;
-          // Sent to the GL now: nothing on the page asks for it until it is shown.
-          glOf(layer.getRenderer())?.flush();
-        } else prepare(frameState);
-        if (empty) drew.set(frameState, fills);
-        showing = false;
-        return null;
-      }
       drew.set(frameState, fills);
-      const element = render(frameState, target);
-      showing = !!element;
-      return element;
+      if (!mapReady) return null;
+      return render(frameState, target);
     };
 
-    // The selected signal's ring: an element over the map, not a WebGL rule (which would run
-    // over every point on every frame for the one it marks).
+    // The selected signal's ring: an element over the map, not a style of its own (which would
+    // redraw every point on every frame for the one it marks).
     const ring = document.createElement('div');
     ring.className = 'wf-selected-ring';
     ring.setAttribute('aria-hidden', 'true');
@@ -361,7 +340,6 @@ export const signalsLayer: MapLayerModule = {
     };
     const fill = (features: Feature<Point>[]) => {
       fills++;
-      buffersAtFill = webglBuffersId(layer);
       source.clear(true);
       // The selected signal keeps its point (and ring) inside a cluster.
       if (shown && data && selected >= 0 && selected < data.points.count && !data.skip?.[selected])
@@ -449,10 +427,9 @@ export const signalsLayer: MapLayerModule = {
         layer.getMapInternal()?.render();
       },
       setPalette(p) {
-        // A new style throws the layer's renderer away (its shaders and the points' buffers,
-        // built again from every feature): only when the points' colours really change. The
-        // map view tells the palette once as it opens, right after the first points.
-        if (p.pointHalo !== halo) layer.setStyle(style(p));
+        // Only when the points' colours really change: the map view tells the palette once as
+        // it opens, right after the first points.
+        if (p.pointHalo !== halo) layer.setStyle(styleOf(p));
         halo = p.pointHalo;
         ring.style.borderColor = p.selection;
       },
@@ -545,8 +522,7 @@ export const signalsLayer: MapLayerModule = {
         return out;
       },
       shows(frameState) {
-        // A frame drawn after the last fill; its buffers are in (OpenLayers completes no frame
-        // while they are being built).
+        // A frame drawn after the last fill.
         return !visible() || drew.get(frameState) === fills;
       },
       dispose() {

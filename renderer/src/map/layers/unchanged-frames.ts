@@ -1,31 +1,20 @@
 // OpenLayers redraws every layer on every frame of the map, though a frame is usually asked
 // for by one layer alone (new points, a country's shading, a record list answered). Under a
-// software-rendered canvas (no GPU: WebGL runs on the CPU) a redraw of the points alone costs
-// up to a second with tens of thousands drawn, and the basemap's image is copied again each
-// time. A layer made with this keeps what it drew last while nothing it depends on changed:
-// the view (centre, resolution, rotation, size, pixel ratio, interacting or animating), the
+// software-rendered canvas (no GPU) each redraw is the CPU's, and the basemap's image is
+// copied again each time. A layer made with this keeps what it drew last while nothing it
+// depends on changed: the view (centre, resolution, rotation, size, pixel ratio, interacting or animating), the
 // layer itself (its revision, bumped by `changed()`, a style or palette change) and its source's
-// revision, or what the layer says its drawing is made of.
+// revision.
 //
 // Only for a layer with a canvas of its own (a class name no other layer shares) and, if its
 // text is decluttered, in a declutter group of its own: that text is drawn after every layer's
 // frame (renderDeclutter, renderDeferred) and is kept with the rest. The renderer still
-// prepares every frame, so loads start and the WebGL buffers are built as before.
+// prepares every frame, so loads start as before.
 import type { FrameState } from 'ol/Map';
 import type Layer from 'ol/layer/Layer';
 
-export interface UnchangedFramesOptions {
-  /**
-   * What the drawing is made of, when the layer's revision says too much: the WebGL points'
-   * layer is told `changed()` for every source change, though what it draws changes only once
-   * the buffers built from the source are in. Without it: the layer's and its source's
-   * revisions.
-   */
-  content?: () => readonly unknown[];
-}
-
 /** What the layer's last drawing depended on, as one string. */
-function frameKey(layer: Layer, frameState: FrameState, content: readonly unknown[] | null): string {
+function frameKey(layer: Layer, frameState: FrameState): string {
   const v = frameState.viewState;
   const state = frameState.layerStatesArray[frameState.layerIndex];
   return [
@@ -39,30 +28,13 @@ function frameKey(layer: Layer, frameState: FrameState, content: readonly unknow
     frameState.viewHints[0],
     frameState.viewHints[1],
     state?.opacity,
-    ...(content ?? [layer.getRevision(), layer.getSource()?.getRevision() ?? -1]),
+    layer.getRevision(),
+    layer.getSource()?.getRevision() ?? -1,
   ].join('|');
 }
 
-const ids = new WeakMap<object, number>();
-let nextId = 1;
-
-/**
- * Which buffers a WebGL vector layer's renderer draws now, as a number (new buffers, a new
- * number), or NaN when the renderer does not say (a later OpenLayers): never equal, so the
- * layer is then drawn every frame as before.
- */
-export function webglBuffersId(layer: Layer): number {
-  const renderer = layer.getRenderer() as unknown as { buffers_?: object | null } | null;
-  if (!renderer || !('buffers_' in renderer)) return NaN;
-  const buffers = renderer.buffers_;
-  if (!buffers) return 0;
-  let id = ids.get(buffers);
-  if (id === undefined) ids.set(buffers, (id = nextId++));
-  return id;
-}
-
 /** Makes `layer` keep its last drawing on frames where nothing it depends on changed. */
-export function keepUnchangedFrames(layer: Layer, { content }: UnchangedFramesOptions = {}): void {
+export function keepUnchangedFrames(layer: Layer): void {
   const render = layer.render.bind(layer);
   let last: { key: string; element: HTMLElement; renderer: unknown } | null = null;
   /** The frame this layer kept its drawing for: its decluttered text is kept too. */
@@ -71,7 +43,7 @@ export function keepUnchangedFrames(layer: Layer, { content }: UnchangedFramesOp
     kept = null;
     if (!frameState) return render(frameState, target);
     const renderer = layer.getRenderer();
-    const key = frameKey(layer, frameState, content ? content() : null);
+    const key = frameKey(layer, frameState);
     // The same renderer (a new style makes a new one, with a new canvas) and the same inputs.
     if (last && last.key === key && last.renderer === renderer && renderer) {
       // Drawn since it was last hidden (see unrender below), so it still counts as rendered.
