@@ -83,19 +83,4 @@ describe('a layer that keeps unchanged frames', () => {
     f.layer.renderDeferred(third);
     expect(f.deferred).toHaveLength(2);
   });
-
-  it('follows what the layer says its drawing is made of, not its revision', () => {
-    const f = fakeLayer();
-    let buffers = 1;
-    keepUnchangedFrames(f.layer, { content: () => [buffers] });
-    f.layer.render(frame(), null as unknown as HTMLElement);
-    // Source changes bump the layer's revision before new buffers are built: not redrawn yet.
-    f.change();
-    f.changeSource();
-    f.layer.render(frame(), null as unknown as HTMLElement);
-    expect(f.drawn).toHaveLength(1);
-    buffers = 2;
-    f.layer.render(frame(), null as unknown as HTMLElement);
-    expect(f.drawn).toHaveLength(2);
-  });
 });
