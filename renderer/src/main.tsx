@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { contractClient, createQueryClient, DataProvider, prefetchMapOpening } from './data';
+import { loadBasemap } from './map/basemap-file';
 import { toSignalFilter } from './state/signal-filter';
 import { useViewState } from './state/view-state';
 import { viewById } from './app/views';
@@ -20,10 +21,13 @@ const queryClient = createQueryClient();
 const opening = useViewState.getState();
 const openingView = viewById(opening.view).Component;
 if ('load' in openingView) void openingView.load().catch(() => undefined);
-if (opening.view === 'map')
+if (opening.view === 'map') {
+  // The land's file too, before the map's code is in to ask for it.
+  void loadBasemap().catch(() => undefined);
   void prefetchMapOpening(queryClient, contractClient(), (profile) =>
     toSignalFilter(opening.query, opening.filters, profile),
   ).catch(() => undefined);
+}
 createRoot(root).render(
   <StrictMode>
     <DataProvider client={contractClient()} queryClient={queryClient}>

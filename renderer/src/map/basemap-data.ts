@@ -5,33 +5,10 @@
 // build and gives their URLs; they are read from the app's own origin, so no request ever
 // leaves the machine.
 import type Feature from 'ol/Feature';
-import countriesUrl from '../../../resources/basemap/countries-50m.json?url';
 import detailedUrl from 'world-atlas/countries-10m.json?url';
 import type VectorSource from 'ol/source/Vector';
-import { countryFeatures, type CountriesTopology } from './country-outlines';
-
-let pending: Promise<CountriesTopology> | null = null;
-
-/** The shipped file, read once per window; a failure may be retried. */
-export function loadBasemap(): Promise<CountriesTopology> {
-  pending ??= readTopology(countriesUrl).catch((e: unknown) => {
-    pending = null;
-    throw e;
-  });
-  return pending;
-}
-
-function readTopology(url: string): Promise<CountriesTopology> {
-  return fetch(url)
-    .then((res) => {
-      if (!res.ok) throw new Error(`the basemap file could not be read (${res.status})`);
-      return res.json() as Promise<CountriesTopology>;
-    })
-    .then((topology) => {
-      if (!topology.objects.countries) throw new Error('the basemap file has no countries');
-      return topology;
-    });
-}
+import { loadBasemap, readTopology } from './basemap-file';
+import { countryFeatures } from './country-outlines';
 
 let features: Promise<Feature[]> | null = null;
 

@@ -26,7 +26,7 @@ import { TimeSlider } from './time-slider';
 import { useRecordLayers } from './use-record-layers';
 import { useSignalLayers } from './use-signal-layers';
 import { createWatchMap, type WatchMap } from './watch-map';
-import { loadBasemap } from './basemap-data';
+import { loadBasemap } from './basemap-file';
 
 // The basemap file is asked for as soon as the map's code is in, before the map's layers ask
 // the app for their lists: the browser sends at most six requests to the app at a time (one

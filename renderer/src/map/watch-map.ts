@@ -64,20 +64,22 @@ function formatLonLat(c: number[] | undefined): string {
  * own a canvas the map's size, drawn and handed to the page each frame even when empty: as the
  * window opens most are (the analyst's areas, the measured readings, a tool's footprints, the
  * places before zoom 5), and without a GPU the page copies and composes every one of them, a
- * good part of each frame. A vector layer whose source holds no feature now gives no element,
- * so it has no canvas on the page until it has something to show. Not the graticule, whose
- * source is filled as it is drawn. Each layer the map draws is taken as it first comes, the
- * drawing tools' own sketch layers too.
+ * good part of each frame. A vector layer whose source holds no feature gives no element, so
+ * it has no canvas on the page until it has something to show (not the graticule, whose source
+ * is filled as it is drawn); and no layer draws before the land is in (`drawing` false): such
+ * a frame has nothing worth showing, and each cost the opening a tenth of a second. Each layer
+ * the map draws is taken as it first comes, the drawing tools' own sketch layers too.
  */
-const emptyChecked = new WeakSet<Layer>();
-function noCanvasWhenEmpty(layer: Layer): void {
-  if (emptyChecked.has(layer)) return;
-  emptyChecked.add(layer);
-  if (layer instanceof Graticule) return;
+const drawChecked = new WeakSet<Layer>();
+function drawOnlyWithContent(layer: Layer, drawing: () => boolean): void {
+  if (drawChecked.has(layer)) return;
+  drawChecked.add(layer);
   const source: unknown = layer.getSource();
-  if (!(source instanceof VectorSource)) return;
+  const empty =
+    source instanceof VectorSource && !(layer instanceof Graticule) ? () => source.isEmpty() : () => false;
   const render = layer.render.bind(layer);
-  layer.render = (frameState, target) => (frameState && source.isEmpty() ? null : render(frameState, target));
+  layer.render = (frameState, target) =>
+    frameState && (!drawing() || empty()) ? null : render(frameState, target);
 }
 
 export function createWatchMap(opts: WatchMapOptions): WatchMap {
@@ -119,8 +121,10 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
     ]),
   });
 
+  /** Whether every layer's data is in (the land read): nothing is drawn before. */
+  let landIn = false;
   map.on('precompose', (e) => {
-    for (const state of e.frameState?.layerStatesArray ?? []) noCanvasWhenEmpty(state.layer);
+    for (const state of e.frameState?.layerStatesArray ?? []) drawOnlyWithContent(state.layer, () => landIn);
   });
 
   let disposed = false;
@@ -135,6 +139,7 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
     () => {
       if (disposed) return;
       dataFrom = lastFrame + 1;
+      landIn = true;
       for (const { handle } of layers) handle.mapReady?.();
       const onComplete = (e: RenderEvent) => {
         if (disposed || !e.frameState || !withData(e.frameState)) return;
