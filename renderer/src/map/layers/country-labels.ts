@@ -6,7 +6,6 @@ import MultiPolygon from 'ol/geom/MultiPolygon';
 import type Point from 'ol/geom/Point';
 import Polygon from 'ol/geom/Polygon';
 import VectorLayer from 'ol/layer/Vector';
-import { toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import { loadCountryFeatures } from '../basemap-data';
@@ -31,10 +30,14 @@ function minZoomFor(km2: number): number {
  */
 function groundKm2(part: Polygon): number {
   const extent = part.getExtent();
-  const lat = toLonLat([0, (extent[1]! + extent[3]!) / 2])[1]!;
-  const k = Math.cos((lat * Math.PI) / 180);
+  // cos φ of the Web Mercator y at the part's middle (φ = gd(y / R)): 1 / cosh(y / R), the
+  // projection's inverse without its lookups (toLonLat per part was most of this pass).
+  const k = 1 / Math.cosh((extent[1]! + extent[3]!) / 2 / EARTH_RADIUS);
   return (part.getArea() * k * k) / 1e6;
 }
+
+/** The Web Mercator sphere's radius, metres (EPSG:3857). */
+const EARTH_RADIUS = 6378137;
 
 /** The country's largest part (where its name goes) and its whole area, km². */
 function measure(geometry: Geometry | undefined): { part: Polygon; km2: number } | null {
@@ -81,25 +84,28 @@ export const countryLabelsLayer: MapLayerModule = {
     // Its own canvas and declutter group: the names are redrawn when the view or the theme
     // changes, not on every frame the points or the shading ask for.
     keepUnchangedFrames(layer);
-    // The names are placed as the land is read, and drawn from the frame after the map's first
-    // whole one: placing them (each tried against those before, the largest first) is a
-    // good part of a frame, and the window's first frame is for the land and the points.
-    let labels: Feature<Point>[] = [];
-    const ready = loadCountryFeatures().then((countries) => {
-      for (const country of countries) {
-        const measured = measure(country.getGeometry());
-        const name = country.get('name') as string | undefined;
-        if (!measured || !name) continue;
-        const { part, km2 } = measured;
-        labels.push(new Feature({ geometry: part.getInteriorPoint(), name, km2, minZoom: minZoomFor(km2) }));
-      }
+    // The names are placed and drawn from the frame after the map's first whole one: placing
+    // them (each tried against those before, the largest first) is a good part of a frame,
+    // and the window's first frame is for the land and the points.
+    let countries: Feature[] = [];
+    const ready = loadCountryFeatures().then((read) => {
+      countries = read;
     });
     return {
       layer,
       ready,
       firstFrame() {
+        const labels: Feature<Point>[] = [];
+        for (const country of countries) {
+          const measured = measure(country.getGeometry());
+          const name = country.get('name') as string | undefined;
+          if (!measured || !name) continue;
+          const { part, km2 } = measured;
+          labels.push(
+            new Feature({ geometry: part.getInteriorPoint(), name, km2, minZoom: minZoomFor(km2) }),
+          );
+        }
         source.addFeatures(labels);
-        labels = [];
       },
       setPalette(p) {
         text.getFill()?.setColor(p.label);
