@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOW } from '../helpers/demo';
-import { goTo, screenshot, useBrowser, useWindow } from '../helpers/e2e';
+import { goTo, screenshot, stillFrame, useBrowser, useWindow } from '../helpers/e2e';
 
 const browser = useBrowser();
 
@@ -44,7 +44,6 @@ declare const document: {
     getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } };
   };
 };
-declare function requestAnimationFrame(callback: () => void): number;
 declare function getComputedStyle(e: PageElement): {
   overflowX: string;
   textOverflow: string;
@@ -242,10 +241,8 @@ async function formsCut(page: Page, view: string): Promise<string[]> {
 /** The sideways boxes of the view as shown, once its layout has come to rest (up to 2 s). */
 async function sidewaysNow(page: Page): Promise<string[]> {
   for (const until = Date.now() + 2_000; ;) {
-    // Two frames: what the last answer rendered is laid out.
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
-    );
+    // What the last answer rendered is laid out and still.
+    await stillFrame(page);
     const found = await page.evaluate(sideways);
     if (found.length === 0 || Date.now() > until) return found;
     await page.waitForTimeout(100);
