@@ -101,4 +101,19 @@ describe('the sync schedule', { timeout: 60_000 }, () => {
     expect(minutesBetween(status.lastRunAt!, status.nextRunAt!)).toBeCloseTo(2, 1);
     expect(services.accounts.schedule().intervalMinutes).toBe(90);
   });
+
+  it('a demo world quicker than a minute (tests’ WATCHFLOOR_DEMO_PACE=5) syncs at its pace, not a minute later', async () => {
+    const services = launched.at(-1)!;
+    vi.stubEnv('WATCHFLOOR_DEMO_PACE', '5');
+    try {
+      await services.accounts.demo('main');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const status = await call<SyncStatusResult>(services, 'sync.now');
+    const seconds = minutesBetween(status.lastRunAt!, status.nextRunAt!) * 60;
+    expect(seconds).toBeGreaterThanOrEqual(5);
+    expect(seconds).toBeLessThan(30);
+    expect(services.accounts.schedule().intervalMinutes).toBe(90);
+  });
 });
