@@ -238,17 +238,6 @@ async function formsCut(page: Page, view: string): Promise<string[]> {
   return found;
 }
 
-/** The sideways boxes of the view as shown, once its layout has come to rest (up to 2 s). */
-async function sidewaysNow(page: Page): Promise<string[]> {
-  for (const until = Date.now() + 2_000; ;) {
-    // What the last answer rendered is laid out and still.
-    await stillFrame(page);
-    const found = await page.evaluate(sideways);
-    if (found.length === 0 || Date.now() > until) return found;
-    await page.waitForTimeout(100);
-  }
-}
-
 /**
  * Every view in the navigation with a signal chosen (the inspector filled, the tools given its
  * event): each tool form read as first met, then filled and run, and the view checked sideways.
@@ -270,7 +259,9 @@ async function walkEveryView(page: Page, profile: (typeof PROFILES)[number], tag
     await fillForm(page, view);
     await runTools(page);
     await settled(page);
-    const found = await sidewaysNow(page);
+    // What the last answer rendered is laid out and still (two frames, no animation running).
+    await stillFrame(page);
+    const found = await page.evaluate(sideways);
     await screenshot(page, `layout-${tag}-${view.toLowerCase().replace(/\W+/g, '-')}`);
     walk.sideways.push(...found.map((s) => `${view}: ${s}`));
   }
