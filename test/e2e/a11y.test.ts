@@ -28,7 +28,8 @@ async function violationsEverywhere(theme: 'dark' | 'light'): Promise<string[]> 
   if (theme === 'light') {
     await page.getByRole('button', { name: 'Switch to the light theme' }).click();
   }
-  expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+  const worn = await page.locator('html').getAttribute('data-theme');
+  if (worn !== theme) throw new Error(`the window wears the ${worn} theme, not ${theme}`);
 
   const found: string[] = [];
   for (const view of VIEWS) {
@@ -37,8 +38,7 @@ async function violationsEverywhere(theme: 'dark' | 'light'): Promise<string[]> 
       await page.locator('[data-testid="map"][data-rendered="true"]').waitFor();
       await page.getByTestId('time-slider').waitFor({ timeout: 60_000 });
     }
-    if (view === 'Signals')
-      await expect.poll(() => bodyRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    if (view === 'Signals') await bodyRows(page).first().waitFor({ state: 'attached', timeout: 60_000 });
     found.push(...(await seriousViolations(page, view)));
   }
 
@@ -79,7 +79,8 @@ async function violationsEverywhere(theme: 'dark' | 'light'): Promise<string[]> 
 describe('accessibility (axe, serve --demo)', () => {
   // The two themes' walks run side by side, each in its own window: axe is the page's own work
   // (one core each), and over every view one after another it alone nears two minutes on a
-  // loaded two-core machine (a check of violations, not of speed). Each test reads its own.
+  // loaded two-core machine (a check of violations, not of speed). Each test reads its own. A
+  // walk runs outside any one test: it waits with Playwright and throws, never `expect`s.
   const walks = new Map<'dark' | 'light', Promise<string[]>>();
   beforeAll(() => {
     for (const theme of ['dark', 'light'] as const) {
