@@ -55,14 +55,16 @@ export interface Accounts {
 export const sameService = (a: string, b: string): boolean => normalizeBaseUrl(a) === normalizeBaseUrl(b);
 
 /**
- * The demo account syncs as often as its world moves (a step every 2 minutes by default,
- * at least a minute apart: the scheduler's floor), so what arrives is seen within minutes; its
- * tokens are the demo wallet's, so the day's budget is no tighter than that wallet's million.
+ * The demo account syncs as often as its world moves (a step every 2 minutes by default, in
+ * whole minutes; a world quicker than a minute, as tests run it, at its own pace down to the
+ * scheduler's 5 s floor), so what arrives is seen within minutes; its tokens are the demo
+ * wallet's, so the day's budget is no tighter than that wallet's million.
  */
 export function demoSchedule(schedule: Schedule, paceMs: number | null): Schedule {
   if (paceMs === null) return schedule;
+  const minutes = paceMs < 60_000 ? paceMs / 60_000 : Math.round(paceMs / 60_000);
   return {
-    intervalMinutes: Math.min(schedule.intervalMinutes, Math.max(1, Math.round(paceMs / 60_000))),
+    intervalMinutes: Math.min(schedule.intervalMinutes, minutes),
     dailyTokenBudget: Math.max(schedule.dailyTokenBudget, 100_000),
   };
 }

@@ -45,6 +45,9 @@ export function backoffMs(failures: number, intervalMs: number): number {
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The shortest time between runs (a demo world quicker than a minute; never a tight loop). */
+export const MIN_INTERVAL_MS = 5_000;
+
 export class SyncScheduler {
   private readonly opts: Required<Omit<SchedulerOptions, 'onState'>> & Pick<SchedulerOptions, 'onState'>;
   private timer: unknown = null;
@@ -171,8 +174,9 @@ export class SyncScheduler {
     this.state.spentToday = this.spent.tokens;
   }
 
+  /** The analyst's minutes (5 at least, electron/settings.ts); a quick demo's fraction of one, 5 s at least. */
   private intervalMs(): number {
-    return Math.max(1, this.opts.intervalMinutes) * 60_000;
+    return Math.max(MIN_INTERVAL_MS, this.opts.intervalMinutes * 60_000);
   }
 
   private msToNextDay(): number {

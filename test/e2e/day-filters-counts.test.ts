@@ -84,14 +84,14 @@ for (const profile of PROFILES) {
     /** What the cache holds once the demo's first sync has filled it (read once). */
     const world = () =>
       (read ??= (async () => {
-        // Filled: the count holds still across two reads.
-        let total = -1;
-        for (let tries = 0; tries < 60; tries++) {
-          const now = (await w.call('signals.query', { limit: 1 })).total;
-          if (now > 0 && now === total) break;
-          total = now;
-          await new Promise((r) => setTimeout(r, 2000));
-        }
+        // Filled: the demo's first sync has completed (the world stands still: PACE 0).
+        await expect
+          .poll(async () => (await w.call('sync.status')).lastOutcome?.complete ?? false, {
+            timeout: 120_000,
+            interval: 250,
+          })
+          .toBe(true);
+        const total = (await w.call('signals.query', { limit: 1 })).total;
         const found = new Set<string>();
         for (let offset = 0; offset < Math.min(total, 60_000); offset += 1000) {
           const { rows } = await w.call('signals.query', { limit: 1000, ...(offset ? { offset } : {}) });
@@ -292,11 +292,20 @@ for (const profile of PROFILES) {
           await expect.poll(() => rows.count(), { timeout: 60_000 }).toBeGreaterThan(0);
           const total = (await w.call('developments.list', { limit: 1 })).total;
           const scroller = view.locator('.table-scroll');
-          for (let tries = 0; tries < 40 && (await rows.count()) < total; tries++) {
+          for (let tries = 0; tries < 40; tries++) {
+            const shown = await rows.count();
+            if (shown >= total) break;
             await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+            // Pressed unless the end's own reading has begun: the button then says "Reading
+            // more…" and goes with the last page (a short wait, not Playwright's 30 s for it).
             const more = view.getByRole('button', { name: /^Show [\d,]+ more/ });
-            if (await more.isVisible().catch(() => false)) await more.click().catch(() => undefined);
-            await page.waitForTimeout(300);
+            if (await more.isVisible().catch(() => false))
+              await more.click({ timeout: 2_000 }).catch(() => undefined);
+            // The next page's rows in (at worst 10 s gone; the count below says what came).
+            await rows
+              .nth(shown)
+              .waitFor({ state: 'attached', timeout: 10_000 })
+              .catch(() => undefined);
           }
           expect(await rows.count()).toBe(total);
           expect(num(await view.locator('.count .num').first().textContent())).toBe(total);

@@ -8,9 +8,9 @@
 //      the filter bar; the tool forms' inputs show their whole value.
 // Screenshots of every view at each size go to .tmp/artifacts/layout-<profile>-<size>-<view>.png.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NOW } from '../helpers/demo';
-import { goTo, screenshot, useBrowser, useWindow } from '../helpers/e2e';
+import { goTo, screenshot, stillFrame, useBrowser, useWindow } from '../helpers/e2e';
 
 const browser = useBrowser();
 
@@ -202,6 +202,152 @@ async function fillForm(page: Page, view: string): Promise<void> {
   if (view === 'Registry') await main.getByRole('searchbox', { name: 'Name' }).fill('port');
 }
 
+/** The tool views of a profile, whose forms must show their whole value. */
+const TOOLS = {
+  main: ['Imagery', 'Terrain', 'Analyst', 'Collection', 'Registry'],
+  alternate: [
+    'Imagery',
+    'Terrain',
+    'Hotspots',
+    'Claims',
+    'Discriminators',
+    'Analyst',
+    'Collection',
+    'Registry',
+  ],
+} as const;
+
+/** What a walk through every view found: boxes scrolling sideways, and tool forms cut short. */
+interface Walk {
+  sideways: string[];
+  forms: string[];
+}
+
+/** In a tool view as first met: its fields that do not show their whole value, and a form squeezed. */
+async function formsCut(page: Page, view: string): Promise<string[]> {
+  if (view === 'Imagery')
+    await expect
+      .poll(() => page.getByRole('main').getByLabel('Event date').inputValue(), { timeout: 30_000 })
+      .not.toBe('');
+  const found = (await page.evaluate(clippedFields)).map((f) => `${view}: ${f}`);
+  // The form has the room: the side it stands in is no narrow strip beside an empty pane.
+  const side = await boxOf(page.locator('main .tool-side').first());
+  const main = (await boxOf(page.getByRole('main')))!;
+  if (side && side.width < Math.min(420, main.width * 0.45))
+    found.push(`${view}: the form is ${Math.round(side.width)} px wide in ${Math.round(main.width)} px`);
+  return found;
+}
+
+/**
+ * Every view in the navigation with a signal chosen (the inspector filled, the tools given its
+ * event): each tool form read as first met, then filled and run, and the view checked sideways.
+ */
+async function walkEveryView(page: Page, profile: (typeof PROFILES)[number], tag: string): Promise<Walk> {
+  await chooseSignal(page);
+  const views = await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((l) => l.querySelector('.nav-label')!.textContent!.trim()));
+  const walk: Walk = { sideways: [], forms: [] };
+  for (const tool of TOOLS[profile])
+    if (!views.includes(tool)) walk.forms.push(`${tool}: not in the navigation`);
+  for (const view of views) {
+    await goTo(page, view);
+    await settled(page);
+    if ((TOOLS[profile] as readonly string[]).includes(view))
+      walk.forms.push(...(await formsCut(page, view)));
+    await fillForm(page, view);
+    await runTools(page);
+    await settled(page);
+    // What the last answer rendered is laid out and still (two frames, no animation running).
+    await stillFrame(page);
+    const found = await page.evaluate(sideways);
+    await screenshot(page, `layout-${tag}-${view.toLowerCase().replace(/\W+/g, '-')}`);
+    walk.sideways.push(...found.map((s) => `${view}: ${s}`));
+  }
+  return walk;
+}
+
+/** The Map on the window's first open: the Layers panel closed, nothing overlapping, no empty row. */
+async function calmMap(page: Page, tag: string): Promise<void> {
+  await goTo(page, 'Map');
+  const map = page.getByTestId('map');
+  await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 60_000 });
+  await page.getByTestId('time-slider').waitFor({ timeout: 60_000 });
+  await page.locator('.map-legend').waitFor();
+
+  // The Layers panel is closed on first open.
+  const toggle = page.getByRole('button', { name: /^Layers/ });
+  expect.soft(await toggle.getAttribute('aria-expanded')).toBe('false');
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+  expect(await page.getByRole('group', { name: 'Layers' }).count()).toBe(0);
+
+  // The pointer over the map shows its coordinates.
+  const m = (await map.boundingBox())!;
+  await page.mouse.move(m.x + m.width * 0.4, m.y + m.height * 0.5);
+  await expect.poll(() => page.locator('.wf-mouse-position').textContent()).not.toBe('');
+  const boxes = async () => ({
+    legend: await boxOf(page.locator('.map-legend')),
+    coordinates: await boxOf(page.locator('.wf-mouse-position')),
+    scale: await boxOf(page.locator('.ol-scale-line')),
+    attribution: await boxOf(page.locator('.ol-attribution')),
+    'time strip': await boxOf(page.getByTestId('time-slider')),
+    'layers toggle': await boxOf(toggle),
+  });
+  const closed = await boxes();
+  expect(closed.legend && closed.coordinates && closed.scale && closed['time strip']).toBeTruthy();
+  expect.soft(overlaps(closed)).toEqual([]);
+
+  // Opened, the Layers panel covers none of them, nor the status line.
+  await toggle.click();
+  const panel = page.getByRole('group', { name: 'Layers' });
+  await panel.waitFor();
+  await page.mouse.move(m.x + m.width * 0.3, m.y + m.height * 0.6);
+  const open = {
+    ...(await boxes()),
+    'layers toggle': null,
+    'layers panel': await boxOf(page.locator('.layer-list')),
+    'status line': await boxOf(page.locator('.map-status')),
+  };
+  await screenshot(page, `layout-${tag}-map-layers-open`);
+  expect.soft(overlaps(open)).toEqual([]);
+
+  // No row under the filter bar is empty: its foot is its last shown field's, plus its padding.
+  const bar = page.getByRole('group', { name: 'Signal filters' });
+  const gap = await bar.evaluate((el) => {
+    const shown = [...el.children].filter((c) => c.checkVisibility({ visibilityProperty: true }));
+    const foot = Math.max(...shown.map((c) => c.getBoundingClientRect().bottom));
+    return el.getBoundingClientRect().bottom - foot;
+  });
+  expect(gap).toBeLessThanOrEqual(12);
+  await toggle.click();
+  await page.getByRole('group', { name: 'Layers' }).waitFor({ state: 'detached' });
+}
+
+/** A column of Orders widened by its head's edge; a cut cell of Developments read whole on hover. */
+async function resizeAndHover(page: Page): Promise<void> {
+  await goTo(page, 'Orders');
+  const head = page.getByRole('table', { name: 'Standing orders' }).locator('thead th').first();
+  await head.waitFor({ timeout: 30_000 });
+  const before = (await head.boundingBox())!;
+  await page.mouse.move(before.x + before.width - 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width + 38, before.y + before.height / 2, { steps: 5 });
+  await page.mouse.up();
+  expect(Math.abs((await head.boundingBox())!.width - (before.width + 40))).toBeLessThanOrEqual(3);
+
+  // Developments cuts its long cells short (one line a row): the cut text is whole on hover.
+  await goTo(page, 'Developments');
+  const cells = page.locator('table.dev-table tbody td');
+  await cells.first().waitFor({ timeout: 30_000 });
+  const cut = await cells.evaluateAll((tds) => tds.findIndex((td) => td.scrollWidth > td.clientWidth + 1));
+  expect(cut).toBeGreaterThanOrEqual(0);
+  const cell = cells.nth(cut);
+  await cell.hover();
+  const text = (await cell.textContent())!.replace(/\s+/g, ' ').trim();
+  await expect.poll(() => cell.getAttribute('title')).toBe(text);
+}
+
 for (const profile of PROFILES)
   describe(`layout, ${profile} profile (serve --demo)`, () => {
     const w = useWindow(
@@ -218,151 +364,37 @@ for (const profile of PROFILES)
       browser,
     );
 
-    for (const size of SIZES) {
-      const tag = `${profile}-${size.width}x${size.height}`;
+    for (const size of SIZES)
+      describe(`at ${size.width}×${size.height}`, () => {
+        const tag = `${profile}-${size.width}x${size.height}`;
+        // One window for the size: the calm first screen is checked first, on its first open;
+        // the walk through every view then carries both the sideways check and the tool forms'
+        // (each form read before the walk fills it); the column drag comes last.
+        let page: Page;
+        beforeAll(async () => {
+          ({ page } = await w.open({ viewport: size, ready: 90_000 }));
+        });
+        afterAll(async () => {
+          await page?.context().close();
+        });
+        let walked: Promise<Walk> | undefined;
+        const walk = () => (walked ??= walkEveryView(page, profile, tag));
 
-      it(`no landmark or table scrolls sideways in any view at ${size.width}×${size.height}`, async () => {
-        const { context, page } = await w.open({ viewport: size, ready: 90_000 });
-        await chooseSignal(page);
-
-        const views = await page
-          .getByRole('navigation', { name: 'Views' })
-          .getByRole('link')
-          .evaluateAll((links) => links.map((l) => l.querySelector('.nav-label')!.textContent!.trim()));
-        const found: string[] = [];
-        for (const view of views) {
-          await goTo(page, view);
-          await settled(page);
-          await fillForm(page, view);
-          await runTools(page);
-          await settled(page);
-          await page.waitForTimeout(300);
-          await screenshot(page, `layout-${tag}-${view.toLowerCase().replace(/\W+/g, '-')}`);
-          found.push(...(await page.evaluate(sideways)).map((s) => `${view}: ${s}`));
-        }
-        expect(found).toEqual([]);
-        await context.close();
-      });
-
-      if (size.width === 1280)
-        it('resizes a table’s columns by a head’s edge, and shows a cut text whole on hover', async () => {
-          const { context, page } = await w.open({ viewport: size, ready: 90_000 });
-          await goTo(page, 'Orders');
-          const head = page.getByRole('table', { name: 'Standing orders' }).locator('thead th').first();
-          await head.waitFor({ timeout: 30_000 });
-          const before = (await head.boundingBox())!;
-          await page.mouse.move(before.x + before.width - 2, before.y + before.height / 2);
-          await page.mouse.down();
-          await page.mouse.move(before.x + before.width + 38, before.y + before.height / 2, { steps: 5 });
-          await page.mouse.up();
-          expect(Math.abs((await head.boundingBox())!.width - (before.width + 40))).toBeLessThanOrEqual(3);
-
-          // Developments cuts its long cells short (one line a row): the cut text is whole on hover.
-          await goTo(page, 'Developments');
-          const cells = page.locator('table.dev-table tbody td');
-          await cells.first().waitFor({ timeout: 30_000 });
-          const cut = await cells.evaluateAll((tds) =>
-            tds.findIndex((td) => td.scrollWidth > td.clientWidth + 1),
-          );
-          expect(cut).toBeGreaterThanOrEqual(0);
-          const cell = cells.nth(cut);
-          await cell.hover();
-          const text = (await cell.textContent())!.replace(/\s+/g, ' ').trim();
-          await expect.poll(() => cell.getAttribute('title')).toBe(text);
-          await context.close();
+        it(`opens on a calm map at ${size.width}×${size.height}: nothing overlaps, no empty row`, async () => {
+          await calmMap(page, tag);
         });
 
-      it(`opens on a calm map at ${size.width}×${size.height}: nothing overlaps, no empty row`, async () => {
-        const { context, page } = await w.open({ viewport: size, ready: 90_000 });
-        await goTo(page, 'Map');
-        const map = page.getByTestId('map');
-        await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 60_000 });
-        await page.getByTestId('time-slider').waitFor({ timeout: 60_000 });
-        await page.locator('.map-legend').waitFor();
-
-        // The Layers panel is closed on first open.
-        const toggle = page.getByRole('button', { name: /^Layers/ });
-        expect.soft(await toggle.getAttribute('aria-expanded')).toBe('false');
-        if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
-        expect(await page.getByRole('group', { name: 'Layers' }).count()).toBe(0);
-
-        // The pointer over the map shows its coordinates.
-        const m = (await map.boundingBox())!;
-        await page.mouse.move(m.x + m.width * 0.4, m.y + m.height * 0.5);
-        await expect.poll(() => page.locator('.wf-mouse-position').textContent()).not.toBe('');
-        const boxes = async () => ({
-          legend: await boxOf(page.locator('.map-legend')),
-          coordinates: await boxOf(page.locator('.wf-mouse-position')),
-          scale: await boxOf(page.locator('.ol-scale-line')),
-          attribution: await boxOf(page.locator('.ol-attribution')),
-          'time strip': await boxOf(page.getByTestId('time-slider')),
-          'layers toggle': await boxOf(toggle),
+        it(`no landmark or table scrolls sideways in any view at ${size.width}×${size.height}`, async () => {
+          expect((await walk()).sideways).toEqual([]);
         });
-        const closed = await boxes();
-        expect(closed.legend && closed.coordinates && closed.scale && closed['time strip']).toBeTruthy();
-        expect.soft(overlaps(closed)).toEqual([]);
 
-        // Opened, the Layers panel covers none of them, nor the status line.
-        await toggle.click();
-        const panel = page.getByRole('group', { name: 'Layers' });
-        await panel.waitFor();
-        await page.mouse.move(m.x + m.width * 0.3, m.y + m.height * 0.6);
-        const open = {
-          ...(await boxes()),
-          'layers toggle': null,
-          'layers panel': await boxOf(page.locator('.layer-list')),
-          'status line': await boxOf(page.locator('.map-status')),
-        };
-        await screenshot(page, `layout-${tag}-map-layers-open`);
-        expect.soft(overlaps(open)).toEqual([]);
-
-        // No row under the filter bar is empty: its foot is its last shown field's, plus its padding.
-        const bar = page.getByRole('group', { name: 'Signal filters' });
-        const gap = await bar.evaluate((el) => {
-          const shown = [...el.children].filter((c) => c.checkVisibility({ visibilityProperty: true }));
-          const foot = Math.max(...shown.map((c) => c.getBoundingClientRect().bottom));
-          return el.getBoundingClientRect().bottom - foot;
+        it(`gives the tool forms room at ${size.width}×${size.height}: every field shows its whole value`, async () => {
+          expect((await walk()).forms).toEqual([]);
         });
-        expect(gap).toBeLessThanOrEqual(12);
-        await toggle.click();
-        await context.close();
-      });
 
-      it(`gives the tool forms room at ${size.width}×${size.height}: every field shows its whole value`, async () => {
-        const { context, page } = await w.open({ viewport: size, ready: 90_000 });
-        await chooseSignal(page);
-        const tools =
-          profile === 'main'
-            ? ['Imagery', 'Terrain', 'Analyst', 'Collection', 'Registry']
-            : [
-                'Imagery',
-                'Terrain',
-                'Hotspots',
-                'Claims',
-                'Discriminators',
-                'Analyst',
-                'Collection',
-                'Registry',
-              ];
-        const found: string[] = [];
-        for (const view of tools) {
-          await goTo(page, view);
-          await settled(page);
-          if (view === 'Imagery')
-            await expect
-              .poll(() => page.getByRole('main').getByLabel('Event date').inputValue(), { timeout: 30_000 })
-              .not.toBe('');
-          found.push(...(await page.evaluate(clippedFields)).map((f) => `${view}: ${f}`));
-          // The form has the room: the side it stands in is no narrow strip beside an empty pane.
-          const side = await boxOf(page.locator('main .tool-side').first());
-          const main = (await boxOf(page.getByRole('main')))!;
-          if (side && side.width < Math.min(420, main.width * 0.45))
-            found.push(
-              `${view}: the form is ${Math.round(side.width)} px wide in ${Math.round(main.width)} px`,
-            );
-        }
-        expect(found).toEqual([]);
-        await context.close();
+        if (size.width === 1280)
+          it('resizes a table’s columns by a head’s edge, and shows a cut text whole on hover', async () => {
+            await resizeAndHover(page);
+          });
       });
-    }
   });

@@ -34,19 +34,21 @@ const mapAt = (page: Page) =>
     return saved.state?.map ?? null;
   });
 
-/** Where the map settles: the same place read twice, half a second apart (an animation ends). */
-async function settled(page: Page): Promise<At> {
+/**
+ * Where the map settles: the same place for `still` ms (read every 250 ms; an animation ends,
+ * and any move the Map would make on its own, 350 ms animations, shows within it).
+ */
+async function settled(page: Page, still = 500): Promise<At> {
   let last = JSON.stringify(await mapAt(page));
+  let since = Date.now();
   await expect
     .poll(
       async () => {
-        await page.waitForTimeout(500);
         const now = JSON.stringify(await mapAt(page));
-        const same = now === last;
-        last = now;
-        return same;
+        if (now !== last) [last, since] = [now, Date.now()];
+        return Date.now() - since >= still;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, interval: 250 },
     )
     .toBe(true);
   return JSON.parse(last) as At;
@@ -83,9 +85,8 @@ async function awayAndBack(page: Page, away: string): Promise<At> {
   await goTo(page, away);
   await goTo(page, 'Map');
   await mapShown(page);
-  // Long enough for any move the Map would make on its own (350 ms animations) to show.
-  await page.waitForTimeout(1_500);
-  return settled(page);
+  // Still for a second: long enough for any move the Map would make on its own to show.
+  return settled(page, 1_000);
 }
 
 /** The Map shown (it brings the choice into view), moved by the analyst, left for `away` and shown again: kept? */

@@ -3,7 +3,7 @@
 // with a second revision to compare, and a notification of a standing order that fired while
 // the window was open. The world moves at the quick pace tests use (WATCHFLOOR_DEMO_PACE=5: a
 // step every 5 seconds, so the revision comes at 10 s and the order fires at 15 s); the app's
-// own demo schedule syncs it (every minute at that pace: the scheduler's floor). Seed and clock
+// own demo schedule syncs it (at that pace, every 5 seconds after a run). Seed and clock
 // are pinned (vitest.config.ts), so the world is the same on any day.
 // Screenshots go to .tmp/artifacts/ (first-minutes-*.png).
 import { describe, expect, it } from 'vitest';

@@ -14,11 +14,28 @@ export interface AxeScope {
 /** How many of a violation's elements are named: enough to find it, short enough to read. */
 const TARGETS_NAMED = 4;
 
+/**
+ * Waits until what the page last changed is drawn and no transition or fade is running (so
+ * colours are measured as shown): two frames, then no finite animation left (at most 2 s; a
+ * spinner's endless turn does not count). The page's own globals, as a string: the tests'
+ * TypeScript has no DOM library.
+ */
+export async function stillFrame(page: Page): Promise<void> {
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  await page
+    .waitForFunction(
+      `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().activeDuration === Infinity)`,
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Serious and critical violations only, each as `where: rule (impact) — help — targets`. */
 export async function seriousViolations(page: Page, where: string, opts: AxeScope = {}): Promise<string[]> {
-  // Let transitions and fades settle so colours are measured as shown.
-  await page.waitForTimeout(300);
-  let builder = new AxeBuilder({ page });
+  await stillFrame(page);
+  // Only the violations are read: axe then spends no time naming every passing node.
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   const include = opts.testId ? `[data-testid="${opts.testId}"]` : opts.include;
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

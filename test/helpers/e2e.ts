@@ -21,7 +21,7 @@ import { startDemoService, type DemoOptions, type DemoService } from '../../elec
 import { contractCall, startServeProcess, type InputArg, type ServeProcess } from './serve';
 import { artifacts, freshHome } from './window';
 
-export { seriousBothThemes, seriousViolations, switchTheme } from './axe';
+export { seriousBothThemes, seriousViolations, stillFrame, switchTheme } from './axe';
 export { artifacts, freshHome, goTo } from './window';
 import { goTo } from './window';
 

@@ -77,28 +77,34 @@ describe('the sync schedule', { timeout: 60_000 }, () => {
     expect(demo.requests.length).toBeGreaterThan(requestsBefore);
   });
 
-  it('a swap to another account keeps the schedule', async () => {
+  /** The last launch's account swapped to the demo at a pace, and its status after a run. */
+  async function demoRunAt(pace: string): Promise<{ services: AppServices; status: SyncStatusResult }> {
     const services = launched.at(-1)!;
-    vi.stubEnv('WATCHFLOOR_DEMO_PACE', '0'); // a demo world that stands still
+    vi.stubEnv('WATCHFLOOR_DEMO_PACE', pace);
     try {
       await services.accounts.demo('main');
     } finally {
       vi.unstubAllEnvs();
     }
-    const status = await call<SyncStatusResult>(services, 'sync.now');
+    return { services, status: await call<SyncStatusResult>(services, 'sync.now') };
+  }
+
+  it('a swap to another account keeps the schedule', async () => {
+    const { status } = await demoRunAt('0'); // a demo world that stands still
     expect(minutesBetween(status.lastRunAt!, status.nextRunAt!)).toBeCloseTo(90, 1);
   });
 
   it('a demo whose world moves syncs as often as it moves (every 2 minutes), the analyst’s schedule kept', async () => {
-    const services = launched.at(-1)!;
-    vi.stubEnv('WATCHFLOOR_DEMO_PACE', '120');
-    try {
-      await services.accounts.demo('main');
-    } finally {
-      vi.unstubAllEnvs();
-    }
-    const status = await call<SyncStatusResult>(services, 'sync.now');
+    const { services, status } = await demoRunAt('120');
     expect(minutesBetween(status.lastRunAt!, status.nextRunAt!)).toBeCloseTo(2, 1);
+    expect(services.accounts.schedule().intervalMinutes).toBe(90);
+  });
+
+  it('a demo world quicker than a minute (tests’ WATCHFLOOR_DEMO_PACE=5) syncs at its pace, not a minute later', async () => {
+    const { services, status } = await demoRunAt('5');
+    const seconds = minutesBetween(status.lastRunAt!, status.nextRunAt!) * 60;
+    expect(seconds).toBeGreaterThanOrEqual(5);
+    expect(seconds).toBeLessThan(30);
     expect(services.accounts.schedule().intervalMinutes).toBe(90);
   });
 });
