@@ -28,7 +28,7 @@ const tooltip = () => screen.getByRole('tooltip');
 
 describe('the map legend', () => {
   it('on the main profile, names the severity band and shows its scale', () => {
-    render(<MapLegend cells />);
+    render(<MapLegend />);
     expect(legend().textContent).toContain('Severity band');
     expect(within(legend()).getByTitle('Severity band 6').textContent).toBe('6');
     expect(within(legend()).getByTitle('Severity band unknown')).toBeTruthy();
@@ -36,7 +36,7 @@ describe('the map legend', () => {
   });
 
   it('on the alternate profile, names the score and its ranges, and no band', () => {
-    render(<MapLegend cells profile="alternate" />);
+    render(<MapLegend profile="alternate" />);
     expect(legend().textContent).toContain('Severity score (0–10), coloured by range');
     expect(within(legend()).getByTitle('Severity score 6 to under 7').textContent).toBe('6');
     expect(within(legend()).getByTitle('Severity score 10')).toBeTruthy();

@@ -123,7 +123,7 @@ export function StatusBar() {
       )}
       <span className="sb-spacer" />
       {configured && (
-        <span className="sb-item">
+        <span className="sb-item sb-meter">
           <TokenMeter testId="statusbar-tokens" />
         </span>
       )}

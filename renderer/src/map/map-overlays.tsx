@@ -49,7 +49,7 @@ const severityName = (profile: Profile) => (profile === 'alternate' ? 'score ran
  * `cells`: the signals are drawn as cells (zoomed out), so the legend says what one means.
  * `profile`: whose severity the colours are (main: band; alternate: score range).
  */
-export function MapLegend({ cells = false, profile = 'main' }: { cells?: boolean; profile?: Profile }) {
+export function MapLegend({ profile = 'main' }: { profile?: Profile }) {
   const alternate = profile === 'alternate';
   return (
     <div className="map-legend" aria-label="Legend">
@@ -74,12 +74,12 @@ export function MapLegend({ cells = false, profile = 'main' }: { cells?: boolean
         <span>
           <span className="legend-country" aria-hidden="true" /> country-level signals
         </span>
-        {cells && (
-          <span>
-            <span className="legend-cell" aria-hidden="true" /> cluster ({CELL_PX} px), coloured by their mean{' '}
-            {severityName(profile)}
-          </span>
-        )}
+        {/* Always listed: the map clusters at every zoom, and a legend that grew a row once the
+            first clusters were drawn moved under a box the map had just fitted clear of it. */}
+        <span>
+          <span className="legend-cell" aria-hidden="true" /> cluster ({CELL_PX} px), coloured by their mean{' '}
+          {severityName(profile)}
+        </span>
       </span>
     </div>
   );

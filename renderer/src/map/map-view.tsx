@@ -127,7 +127,7 @@ export function MapView({ features, Header }: MapSlots) {
             open={layerListOpen}
             onOpenChange={setLayerListOpen}
           />
-          <MapLegend cells={signals.cells !== null} profile={profile} />
+          <MapLegend profile={profile} />
         </div>
         <div className="map-status" aria-live="polite">
           {signals.points && (

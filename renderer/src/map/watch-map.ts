@@ -12,6 +12,7 @@ import { DEFAULT_MAP } from '../state/view-state';
 import type { MapTarget } from '../state/map-request';
 import { fitPadding, type Cover } from './fit-padding';
 import { LAYER_MODULES, type LayerHandle, type MapLayerModule } from './layers';
+import { DRAWS_EMPTY } from './layers/types';
 import type { MapPalette } from './palette';
 
 export interface WatchMapOptions {
@@ -76,7 +77,9 @@ function drawOnlyWithContent(layer: Layer, drawing: () => boolean): void {
   drawChecked.add(layer);
   const source: unknown = layer.getSource();
   const empty =
-    source instanceof VectorSource && !(layer instanceof Graticule) ? () => source.isEmpty() : () => false;
+    source instanceof VectorSource && !(layer instanceof Graticule) && !layer.get(DRAWS_EMPTY)
+      ? () => source.isEmpty()
+      : () => false;
   const render = layer.render.bind(layer);
   layer.render = (frameState, target) =>
     frameState && (!drawing() || empty()) ? null : render(frameState, target);
@@ -196,7 +199,10 @@ export function createWatchMap(opts: WatchMapOptions): WatchMap {
       // A box across the antimeridian (west > east) is fitted whole, east of its west edge.
       const [w, s, e, n] = target.box;
       const extent = transformExtent([w, s, e < w ? e + 360 : e, n], 'EPSG:4326', view.getProjection());
-      // Fitted in the part of the map its panels leave clear (a map not laid out yet: with the margin alone).
+      // Fitted in the part of the map its panels leave clear (a map not laid out yet: with the margin alone),
+      // measured now: the map learns a new size of its box a frame late (a window just resized),
+      // while the panels are measured as they stand.
+      map.updateSize();
       const [width = 0, height = 0] = map.getSize() ?? [];
       const aspect = (extent[2]! - extent[0]!) / (extent[3]! - extent[1]!);
       const padding = fitPadding([width, height], covers(), aspect, FIT_MARGIN);

@@ -163,6 +163,13 @@ export function PassTable({
             {head}
             <tbody>{past.slice(0, TABLE_ROWS).map(row)}</tbody>
           </table>
+          {past.length > TABLE_ROWS && (
+            <p className="muted" data-testid="passes-past-more">
+              Showing the first <span className="num">{TABLE_ROWS}</span> of{' '}
+              <span className="num">{past.length}</span> in this order: sort another way or choose a family in
+              the timeline.
+            </p>
+          )}
         </div>
       </PastPasses>
     </>

@@ -35,7 +35,7 @@ import {
   type ProjectedPoints,
 } from '../signal-cells';
 import { categoryShapes, pointShape, SHAPE, type ShapeId } from '../point-shapes';
-import type { LayerHandle, MapLayerModule } from './types';
+import { DRAWS_EMPTY, type LayerHandle, type MapLayerModule } from './types';
 import { keepUnchangedFrames } from './unchanged-frames';
 
 export const SIGNALS_LAYER_ID = 'signals';
@@ -267,7 +267,8 @@ export const signalsLayer: MapLayerModule = {
       // The band's order: the most severe drawn last, on top.
       renderOrder: (a, b) => (a.get('band') as number) - (b.get('band') as number),
       className: 'wf-signals',
-      properties: { id: SIGNALS_LAYER_ID },
+      // Its frames are noted even with no points (shows): it gives no canvas then itself.
+      properties: { id: SIGNALS_LAYER_ID, [DRAWS_EMPTY]: true },
     });
     // The clusters' counts: a canvas layer of its own over the points, one label per cluster
     // (a few hundred at most at world zoom), drawn when the view settles, not while it moves.
@@ -313,7 +314,7 @@ export const signalsLayer: MapLayerModule = {
     layer.render = (frameState, target) => {
       if (!frameState) return render(frameState, target);
       drew.set(frameState, fills);
-      if (!mapReady) return null;
+      if (!mapReady || source.isEmpty()) return null;
       return render(frameState, target);
     };
 

@@ -5,6 +5,12 @@ import type BaseLayer from 'ol/layer/Base';
 import type { Selection } from '../../state/selection';
 import type { MapPalette } from '../palette';
 
+/**
+ * A layer's property: the layer itself decides what an empty source draws (the points note
+ * each frame even with none), so the map's rule of no canvas for an empty source leaves it be.
+ */
+export const DRAWS_EMPTY = 'drawsEmpty';
+
 export interface LayerHandle {
   layer: BaseLayer;
   /** Resolves when the layer has its data (the basemap file parsed, the signals read…). */
