@@ -1,6 +1,6 @@
 // Plotted signals: every matching point the cache holds ('signals.points', columnar), drawn
-// as clusters at every zoom, so never more than a few thousand glyphs, on a canvas. Colour is the severity band on
-// the one sequential scale; the shape says the kind (point-shapes.ts: measured readings are
+// as clusters at every zoom, so never more than a few thousand glyphs, on a canvas. Colour is
+// the severity band on the one sequential scale; the shape says the kind (point-shapes.ts: measured readings are
 // diamonds, reports a shape per category group); the selected signal wears a ring. Points
 // closer than a cell on screen are clustered (signal-cells.ts), each cluster's count written
 // on it by a small canvas layer over the points (the counts' layer, one label per cluster).
@@ -303,19 +303,17 @@ export const signalsLayer: MapLayerModule = {
     // A frame asked for by another layer (a country's shading, a list answered) leaves the
     // points as drawn: they are drawn again when the source or the view changes.
     keepUnchangedFrames(layer);
-    // Drawn with the land: no canvas before the map's other data is in (the points come with
-    // it). Each frame notes how many fills of the source it drew (shows: a rendercomplete may
-    // come for a frame drawn before new points were set).
+    // Each frame notes how many fills of the source it drew (shows: a rendercomplete may come
+    // for a frame drawn before new points were set); no canvas with no points. The map draws
+    // no layer before the land is in (watch-map.ts): the points come with it.
     const render = layer.render.bind(layer);
     /** Fills of the source so far, and how many each frame drawn had seen. */
     let fills = 0;
     const drew = new WeakMap<FrameState, number>();
-    let mapReady = false;
     layer.render = (frameState, target) => {
       if (!frameState) return render(frameState, target);
       drew.set(frameState, fills);
-      if (!mapReady || source.isEmpty()) return null;
-      return render(frameState, target);
+      return source.isEmpty() ? null : render(frameState, target);
     };
 
     // The selected signal's ring: an element over the map, not a style of its own (which would
@@ -423,10 +421,6 @@ export const signalsLayer: MapLayerModule = {
       source,
       // The points come from the window's query after the map is up: nothing to wait for.
       ready: Promise.resolve(),
-      mapReady() {
-        mapReady = true;
-        layer.getMapInternal()?.render();
-      },
       setPalette(p) {
         // Only when the points' colours really change: the map view tells the palette once as
         // it opens, right after the first points.
