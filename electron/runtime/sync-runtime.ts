@@ -88,7 +88,17 @@ export function createSyncRuntime(opts: SyncRuntimeOptions): SyncRuntime {
   let runEnd: PushPayload<'sync.progress'> | null = null;
   const now = opts.now ?? (() => new Date());
   const clientWith = (apiKey: string, extra: { retries?: number; timeoutMs?: number } = {}): Client =>
-    createClient({ baseUrl: opts.baseUrl, profile: opts.profile, apiKey, fetch: opts.link.fetch, ...extra });
+    createClient({
+      baseUrl: opts.baseUrl,
+      profile: opts.profile,
+      apiKey,
+      fetch: opts.link.fetch,
+      // A retried call says why in the log (a run that seems stuck is often waiting out a retry).
+      onAttempt: ({ endpoint, attempt, reason }) => {
+        if (reason) opts.log?.(`${endpoint}: attempt ${attempt}: ${reason}`);
+      },
+      ...extra,
+    });
 
   // Queuing needs no key: the executors' names are enough until a flush sends.
   const outbox = new Outbox(db, createExecutors(clientWith('queue-only')), classifySendError);

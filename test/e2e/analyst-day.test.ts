@@ -216,9 +216,10 @@ describe('the day, against a demo service the test advances (serve --base-url)',
     await packageView().getByText('2 revisions kept').waitFor({ timeout: 30_000 });
     const diff = packageView().getByRole('group', { name: `Changes from ${first.revision} to r-day-2` });
     const disc = diff.getByRole('region', { name: 'Discriminators changes' });
-    expect(await disc.locator('li[data-change="added"]').allTextContents()).toEqual([
-      '+ Added port AIS traffic ',
-    ]);
+    // The diff renders once both revisions' details are read: wait for it, not for the count.
+    await expect
+      .poll(() => disc.locator('li[data-change="added"]').allTextContents(), { timeout: 30_000 })
+      .toEqual(['+ Added port AIS traffic ']);
     expect(await disc.locator('li[data-change="changed"]').textContent()).toContain(
       'verdict: procurable → actionable',
     );

@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { Channel, Profile, Result } from '../../shared/contract';
 import { CHROMIUM, launchChromium } from './browser';
 import { DEMO_KEY } from './demo';
@@ -306,6 +306,13 @@ export function useWindow(spec: WindowSpec | (() => WindowSpec), shared?: Browse
       shared ? undefined : launchChromium(),
     ]);
     if (s.open) first = await open(s.open === true ? {} : s.open);
+  });
+  // A failed test shows what serve said (its log: sync failures, retried calls), the end of it.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => {
+      const said = started?.serve.stderr() ?? '';
+      if (said) console.error(`serve's log, its last 4,000 characters:\n${said.slice(-4000)}`);
+    });
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
