@@ -1,16 +1,46 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The window's first script (src/early.ts: it asks main what the window will ask first, while
+ * the window's own code is still on its way) as an entry of its own, put first in the page: the
+ * build would otherwise fold every module script of index.html into the one bundle.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'watchfloor-early-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = ctx.bundle
+          ? Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early')
+          : undefined;
+        if (ctx.bundle && !chunk) throw new Error('the early script was not built');
+        const src = chunk ? `./${chunk.fileName}` : './src/early.ts';
+        // Before the window's own script (module scripts run in the page's order), after the CSP.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('index.html has no module script to put the early one before');
+        return `${html.slice(0, at)}<script type="module" crossorigin src="${src}"></script>\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}
 
 // The renderer is served from a custom protocol in Electron and by `watchfloor serve`
 // in a browser: relative asset paths work for both.
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), earlyScript()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      input: { index: `${root}/index.html`, early: `${root}/src/early.ts` },
+    },
   },
 });

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { contractClient, createQueryClient, DataProvider, prefetchMapOpening } from './data';
+import { rememberOpeningAsks } from './data/early-answers';
+import type { AppInfo } from '../../shared/contract';
 import { loadBasemap } from './map/basemap-file';
 import { toSignalFilter } from './state/signal-filter';
 import { useViewState } from './state/view-state';
@@ -28,6 +30,22 @@ if (opening.view === 'map') {
     toSignalFilter(opening.query, opening.filters, profile),
   ).catch(() => undefined);
 }
+// What the next launch asks before its code is in (data/early-answers.ts): what this window
+// would ask first if it opened as it is now.
+const rememberOpening = () => {
+  const s = useViewState.getState();
+  const profile = queryClient.getQueryData<AppInfo>(['app.info', {}])?.profile;
+  rememberOpeningAsks([
+    { channel: 'app.info', input: {} },
+    ...(s.view === 'map' && profile
+      ? [{ channel: 'signals.points' as const, input: toSignalFilter(s.query, s.filters, profile) }]
+      : []),
+  ]);
+};
+useViewState.subscribe(rememberOpening);
+queryClient.getQueryCache().subscribe((e) => {
+  if (e.query.queryKey[0] === 'app.info' && e.type === 'updated') rememberOpening();
+});
 createRoot(root).render(
   <StrictMode>
     <DataProvider client={contractClient()} queryClient={queryClient}>

@@ -21,6 +21,7 @@ import {
   SECRET_HEADER,
   STREAM_HELLO,
 } from '../../../shared/wire';
+import { serveSecret, takeEarly, withEarlyAnswers } from './early-answers';
 
 declare global {
   interface Window {
@@ -65,22 +66,6 @@ function missedChanges(readAll: () => void) {
   };
 }
 
-const SECRET_KEY = 'watchfloor.serve-secret';
-
-/**
- * The launch's secret: taken from the fragment (`#token=…`) when the window is opened from the
- * URL serve printed, then dropped from the address bar; kept for this tab.
- */
-export function serveSecret(): string {
-  const given = /(?:^#|&)token=([^&]+)/.exec(window.location.hash)?.[1];
-  if (given) {
-    window.sessionStorage.setItem(SECRET_KEY, given);
-    window.history.replaceState(null, '', window.location.pathname + window.location.search);
-    return given;
-  }
-  return window.sessionStorage.getItem(SECRET_KEY) ?? '';
-}
-
 /** Under serve, the launch's secret once the HTTP client is made (null in the desktop app). */
 let httpSecret: string | null = null;
 
@@ -121,13 +106,18 @@ function createHttpApi(): WatchfloorApi {
   };
   const changes = missedChanges(readAll);
   for (const channel of channels) {
-    api[channel] = async (input: unknown) => {
-      const res = await fetch(`/api/contract/${encodeURIComponent(channel)}`, {
+    const ask = (input: unknown) =>
+      fetch(`/api/contract/${encodeURIComponent(channel)}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [SECRET_HEADER]: secret },
         body: JSON.stringify(input ?? {}),
         credentials: 'omit',
       });
+    api[channel] = async (input: unknown) => {
+      // Asked before the window's code was in (early-answers.ts), else now; a failed early ask
+      // is asked again.
+      const early = takeEarly(channel, input) as Promise<Response> | null;
+      const res = (early && (await early.catch(() => null))) || (await ask(input));
       changes.answered(Number(res.headers.get(CHANGES_HEADER) ?? NaN));
       // The map's columns come as one binary body whose typed arrays are views on it (shared/wire.ts).
       const binary = (res.headers.get('Content-Type') ?? '').startsWith(COLUMNS_CONTENT_TYPE);
@@ -179,6 +169,6 @@ let client: WatchfloorApi | null = null;
 
 /** The window's client, made on first use (the HTTP one opens its event stream then, not on import). */
 export function contractClient(): WatchfloorApi {
-  client ??= window.watchfloor ?? createHttpApi();
+  client ??= window.watchfloor ? withEarlyAnswers(window.watchfloor) : createHttpApi();
   return client;
 }

@@ -75,10 +75,23 @@ export const MAP_PALETTES: Record<Theme, MapPalette> = {
  * scale (--fs, larger on a 4K panel at 1:1): `scale` of it, never under 10 px.
  */
 export function mapFont(scale: number, weight = 400): string {
-  const fs =
-    typeof document === 'undefined'
-      ? NaN
-      : parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs'));
+  const fs = typeScale();
   const px = Math.max(10, Math.round((Number.isFinite(fs) ? fs : 13) * scale));
   return `${weight} ${px}px system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
+}
+
+/**
+ * --fs as the window has it, read again only when its width changes (theme.css sets it by width
+ * alone): each read is a style recalculation, and a cluster's label asked for it on every draw
+ * (24 ms of the window's opening).
+ */
+let typeScaleAt: { width: number; fs: number } | null = null;
+function typeScale(): number {
+  if (typeof document === 'undefined') return NaN;
+  if (typeScaleAt?.width !== window.innerWidth)
+    typeScaleAt = {
+      width: window.innerWidth,
+      fs: parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs')),
+    };
+  return typeScaleAt.fs;
 }

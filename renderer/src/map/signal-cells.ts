@@ -116,6 +116,9 @@ export interface Cells {
 /** A cell's side at the zoom level, in EPSG:3857 metres. */
 const cellSide = (level: number) => (WORLD * CELL_PX) / (256 * 2 ** level);
 
+/** The most squares a level's grid may have to be looked up in an array (4 MB; zoom 6 and below). */
+const DENSE_SQUARES = 1 << 20;
+
 /** The square a place falls in on the level's grid. */
 function cellKey(x: number, y: number, side: number): number {
   const cols = Math.ceil(WORLD / side);
@@ -140,17 +143,23 @@ export function binCells(p: ProjectedPoints, level: number, indices?: ArrayLike<
   const keys: number[] = [];
   const { points, skip } = p;
   const total = indices ? indices.length : points.count;
+  // A level's grid of up to a million squares is looked up in an array (a Map lookup per point
+  // was most of the binning: ~50 of 80 ms at 133,000 points as the window opens).
+  const squaresOfLevel = Math.ceil(WORLD / side) ** 2;
+  const dense = squaresOfLevel <= DENSE_SQUARES ? new Int32Array(squaresOfLevel).fill(-1) : null;
   for (let j = 0; j < total; j++) {
     const i = indices ? indices[j]! : j;
     if (!indices && skip?.[i]) continue;
     const x = p.x[i]!;
     const y = p.y[i]!;
     const key = cellKey(x, y, side);
-    let c = slot.get(key);
-    if (c === undefined) {
+    const inDense = dense !== null && key >= 0 && key < squaresOfLevel;
+    let c: number | undefined = inDense ? dense[key]! : slot.get(key);
+    if (c === undefined || c === -1) {
       keys.push(key);
       c = n.length;
       slot.set(key, c);
+      if (inDense) dense[key] = c;
       sx.push(0);
       sy.push(0);
       n.push(0);
