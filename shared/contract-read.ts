@@ -11,6 +11,8 @@ import type * as A from './service/alternate';
 import type * as C from './service/common';
 import type * as M from './service/main';
 import { DEVELOPMENT_SOURCES, STAGES, type Stage } from './service/values';
+import { MEASURED_LIST_KINDS, type MeasuredListKind } from './contract-values';
+export { MEASURED_LIST_KINDS, POINT_FLAGS, type MeasuredListKind } from './contract-values';
 
 export type { Stage };
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -128,7 +130,6 @@ export interface SignalPoints {
   time: Float64Array;
   asOf: string | null;
 }
-export const POINT_FLAGS = { measured: 1, retracted: 2, escalating: 4 } as const;
 
 /** A category the cache holds, and whether its signals are measured (signals.categories). */
 export interface SignalCategory {
@@ -215,8 +216,6 @@ export interface DevelopmentsListResult {
   asOf: string | null;
 }
 
-export const MEASURED_LIST_KINDS = ['thermal', 'nightlight', 'so2', 'quake', 'cyclone'] as const;
-export type MeasuredListKind = (typeof MEASURED_LIST_KINDS)[number];
 export interface MeasuredRecordOf {
   thermal: C.ThermalAnomaly;
   nightlight: C.NightlightAnomaly;

@@ -6,8 +6,8 @@ import { isCalendarDate } from './dates';
 import { z } from 'zod';
 import { bboxSchema, signalFilterShape } from './contract-read';
 
-export const REPORT_FORMATS = ['html', 'pdf', 'geojson', 'csv', 'kml'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+import { REPORT_FORMATS, type ReportFormat } from './contract-values';
+export { REPORT_FORMATS, type ReportFormat } from './contract-values';
 
 const ymd = z
   .string()

@@ -2,7 +2,7 @@
 // one typed list, so an emitter in main and a hook in the window that reads a resource name the
 // same thing, and a misspelt name is a type error on either side. The push is checked against
 // the list where it crosses into the window (renderer/src/data/provider.tsx).
-import { MEASURED_LIST_KINDS, type MeasuredListKind } from './contract-read';
+import { MEASURED_LIST_KINDS, type MeasuredListKind } from './contract-values';
 
 /**
  * The sync streams (electron/sync/index.ts): each is named in a push once what it stored is

@@ -121,11 +121,15 @@ describe('the window (serve --demo)', () => {
       setup: (c) =>
         c.on('request', (r) => {
           const url = new URL(r.url());
-          if (url.pathname === '/api/contract/signals.points' || /\/assets\/map-view-[^/]*\.js$/.test(url.pathname))
+          if (
+            url.pathname === '/api/contract/signals.points' ||
+            /\/assets\/map-view-[^/]*\.js$/.test(url.pathname)
+          )
             asked.push({ what: url.pathname.startsWith('/api') ? 'points' : 'map code', body: r.postData() });
         }),
     });
-    const drawn = () => page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    const drawn = () =>
+      page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
     await drawn();
     // A first window asks for every point (it has no filter yet), once, while its code loads
     // (a sync finishing meanwhile would ask again, after).

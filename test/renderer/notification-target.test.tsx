@@ -200,7 +200,7 @@ describe('opening a notification', () => {
     // The inspector reads the order: its state, and what its last run can be explained by.
     const inspector = screen.getByRole('complementary', { name: 'Inspector' });
     expect(await within(inspector).findByRole('heading', { name: 'Port watch', level: 3 })).toBeTruthy();
-    expect(inspector.textContent).toContain('active');
+    await waitFor(() => expect(inspector.textContent).toContain('active'));
     const found = await within(inspector).findByRole('region', { name: 'What Port watch found' });
     const events = await within(found).findByRole('list', { name: 'Events that fired it' });
     expect(within(events).getByRole('button', { name: 'Fire at the container terminal' })).toBeTruthy();

@@ -33,7 +33,8 @@ describe('the selection', () => {
     expect(within(inspector()).getByText('Nothing selected')).toBeTruthy();
 
     await user.click(await screen.findByRole('button', { name: fired.title }));
-    expect(within(inspector()).getByRole('heading', { level: 3 }).textContent).toBe(fired.title);
+    // The order's section (its code loads with the first order selected).
+    expect((await within(inspector()).findByRole('heading', { level: 3 })).textContent).toBe(fired.title);
     expect(within(inspector()).getByText('order-77')).toBeTruthy();
     expect(within(inspector()).getByText('Standing order')).toBeTruthy();
     // Opening it went to the map, where an order's outline is (test/renderer/notification-target.test.tsx);
@@ -53,7 +54,7 @@ describe('the selection', () => {
     act(() =>
       useSelection.getState().select({ kind: 'order', id: 'order-77', label: 'Odesa port', from: 'Map' }),
     );
-    expect(within(inspector()).getByRole('heading', { level: 3 }).textContent).toBe('Odesa port');
+    expect((await within(inspector()).findByRole('heading', { level: 3 })).textContent).toBe('Odesa port');
     expect(within(inspector()).getByText('Map')).toBeTruthy();
     expect(row().getAttribute('aria-current')).toBe('true');
     act(() => useSelection.getState().select({ kind: 'signal', id: 'sig-1' }));

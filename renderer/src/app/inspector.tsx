@@ -1,15 +1,12 @@
 // The selection, whatever view it was made in. Its actions (thread, passes, watch, export)
 // join here as their views arrive.
 import type { ComponentType } from 'react';
-import { SignalInspector } from '../features/inspector/signal-inspector';
-import { AreaInspector } from '../features/orders/area-inspector';
-import { OrderInspector } from '../features/orders/order-inspector';
-import { WatchInspector } from '../features/watches/watch-inspector';
 import { useSelection, type Selection, type SelectionKind } from '../state/selection';
 import { SelectionHead } from '../ui/selection-head';
 import { useViewState } from '../state/view-state';
 import { EmptyState } from '../ui/empty-state';
 import { Icon } from './icons';
+import { CodeBody, viewCode } from './view-code';
 
 const KIND: Record<string, string> = {
   signal: 'Signal',
@@ -21,13 +18,32 @@ const KIND: Record<string, string> = {
   area: 'Area',
 };
 
-/** Each feature's inspector section, by the kind of selection it shows ("my inspector section"). */
-const SECTIONS: { readonly [K in SelectionKind]?: ComponentType<{ selection: Selection }> } = {
-  signal: ({ selection }) => <SignalInspector id={selection.id} label={selection.label} />,
-  order: OrderInspector,
-  area: AreaInspector,
-  watch: WatchInspector,
+type SectionProps = { selection: Selection };
+/**
+ * Each feature's inspector section, by the kind of selection it shows ("my inspector section"):
+ * its code loads with the first selection of its kind, not with the window.
+ */
+const SECTION_CODE: { readonly [K in SelectionKind]?: ReturnType<typeof viewCode<SectionProps>> } = {
+  signal: viewCode(() =>
+    import('../features/inspector/signal-inspector').then(
+      ({ SignalInspector }) =>
+        function SignalSection({ selection }: SectionProps) {
+          return <SignalInspector id={selection.id} label={selection.label} />;
+        },
+    ),
+  ),
+  order: viewCode(() => import('../features/orders/order-inspector').then((m) => m.OrderInspector)),
+  area: viewCode(() => import('../features/orders/area-inspector').then((m) => m.AreaInspector)),
+  watch: viewCode(() => import('../features/watches/watch-inspector').then((m) => m.WatchInspector)),
 };
+const SECTIONS: { readonly [K in SelectionKind]?: ComponentType<SectionProps> } = Object.fromEntries(
+  Object.entries(SECTION_CODE).map(([kind, code]) => [
+    kind,
+    ({ selection }: SectionProps) => (
+      <CodeBody code={code} props={{ selection }} label={`the ${KIND[kind]?.toLowerCase() ?? kind}`} />
+    ),
+  ]),
+);
 
 export function Inspector() {
   const selection = useSelection((s) => s.selection);

@@ -6,16 +6,18 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { EmptyState } from '../ui/empty-state';
 
-export interface ViewCode {
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a view takes no props
+export interface ViewCode<P = {}> {
   /** The view's component once its code is in, else null. */
-  loaded: () => ComponentType | null;
+  loaded: () => ComponentType<P> | null;
   /** Loads the code (once; again after a failure). */
-  load: () => Promise<ComponentType>;
+  load: () => Promise<ComponentType<P>>;
 }
 
-export function viewCode(load: () => Promise<ComponentType>): ViewCode {
-  let component: ComponentType | null = null;
-  let loading: Promise<ComponentType> | null = null;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a view takes no props
+export function viewCode<P = {}>(load: () => Promise<ComponentType<P>>): ViewCode<P> {
+  let component: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
   return {
     loaded: () => component,
     load: () =>
@@ -33,9 +35,9 @@ export function viewCode(load: () => Promise<ComponentType>): ViewCode {
  * The view's component, or null while its code loads. A failure to load is thrown at render,
  * for the view's error boundary to show (its "Try again" mounts the view again: a new load).
  */
-function useViewCode(view: ComponentType | ViewCode): ComponentType | null {
+function useViewCode<P>(view: ComponentType<P> | ViewCode<P>): ComponentType<P> | null {
   const code = 'load' in view ? view : null;
-  const [, setLoaded] = useState<ComponentType | null>(null);
+  const [, setLoaded] = useState<ComponentType<P> | null>(null);
   const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
     if (!code || code.loaded()) return;
@@ -49,7 +51,21 @@ function useViewCode(view: ComponentType | ViewCode): ComponentType | null {
     };
   }, [code]);
   if (error) throw error;
-  return code ? code.loaded() : (view as ComponentType);
+  return code ? code.loaded() : (view as ComponentType<P>);
+}
+
+/** A part whose code loads when first shown (an inspector section), or while it loads, a line saying so. */
+export function CodeBody<P extends object>({
+  code,
+  props,
+  label,
+}: {
+  code: ViewCode<P>;
+  props: P;
+  label: string;
+}) {
+  const Component = useViewCode(code);
+  return Component ? <Component {...props} /> : <EmptyState tone="loading" title={`Opening ${label}…`} />;
 }
 
 /** The view, or while its code loads, a line saying so. */

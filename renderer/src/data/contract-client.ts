@@ -6,13 +6,8 @@
 // every call and on the event stream. Never a cookie (electron/serve/server.ts says why).
 // Both are typed from shared/contract.ts; callers never spell a transport. Only renderer/src/data/
 // imports this file: views reach main through the data hooks.
-import {
-  ANY_RESOURCE,
-  channels,
-  pushEventNames,
-  type PushEvent,
-  type WatchfloorApi,
-} from '../../../shared/contract';
+import type { PushEvent, WatchfloorApi } from '../../../shared/contract';
+import { ANY_RESOURCE } from '../../../shared/contract-resources';
 import { createEventSource } from 'eventsource-client';
 import {
   CHANGES_HEADER,
@@ -96,16 +91,25 @@ export async function saveOfferedDownload(id: string, name: string): Promise<voi
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * Under serve: each channel the typed API names is a POST to /api/contract/<channel>, made on
+ * first use. No list of the channels is kept here: the contract's table carries its schemas,
+ * which only main checks, and building them took ~0.1 s of the window's opening.
+ */
 function createHttpApi(): WatchfloorApi {
   const secret = serveSecret();
   httpSecret = secret;
-  const api: Record<string, unknown> = {};
-  const listeners = new Map<PushEvent, Set<Listener>>(pushEventNames.map((e) => [e, new Set()]));
+  const listeners = new Map<string, Set<Listener>>();
+  const listenersOf = (event: string) => {
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    return set;
+  };
   const readAll = () => {
-    for (const l of listeners.get('cache.changed') ?? []) l({ resources: [ANY_RESOURCE] });
+    for (const l of listenersOf('cache.changed')) l({ resources: [ANY_RESOURCE] });
   };
   const changes = missedChanges(readAll);
-  for (const channel of channels) {
+  const call = (channel: string) => {
     const ask = (input: unknown) =>
       fetch(`/api/contract/${encodeURIComponent(channel)}`, {
         method: 'POST',
@@ -113,7 +117,7 @@ function createHttpApi(): WatchfloorApi {
         body: JSON.stringify(input ?? {}),
         credentials: 'omit',
       });
-    api[channel] = async (input: unknown) => {
+    return async (input: unknown) => {
       // Asked before the window's code was in (early-answers.ts), else now; a failed early ask
       // is asked again.
       const early = takeEarly(channel, input) as Promise<Response> | null;
@@ -131,12 +135,11 @@ function createHttpApi(): WatchfloorApi {
       };
       throw Object.assign(new Error(error.message), { code: error.code });
     };
-  }
-  const latest = new Map<PushEvent, unknown>();
+  };
+  const latest = new Map<string, unknown>();
   // A change pushed while the stream was not open (before its first open, or during a
   // reconnect) reached no one: each open says how many main has pushed, and an answer that may
   // be stale for it is read again (with the wildcard, to the `cache.changed` listeners).
-  const isPush = (e: string): e is PushEvent => (pushEventNames as readonly string[]).includes(e);
   createEventSource({
     url: new URL('/api/events', window.location.href),
     headers: { [SECRET_HEADER]: secret },
@@ -147,22 +150,35 @@ function createHttpApi(): WatchfloorApi {
         const { changes: count } = payload as { changes?: unknown };
         return changes.opened(typeof count === 'number' ? count : Infinity);
       }
-      if (!event || !isPush(event)) return;
+      if (!event) return;
       if (event === 'cache.changed') changes.changed();
-      if (STATE_EVENTS.has(event)) latest.set(event, payload);
+      if (STATE_EVENTS.has(event as PushEvent)) latest.set(event, payload);
       for (const l of listeners.get(event) ?? []) l(payload);
     },
   });
-  const on: Record<string, unknown> = {};
-  for (const event of pushEventNames) {
-    on[event] = (listener: Listener) => {
-      listeners.get(event)?.add(listener);
-      if (latest.has(event)) listener(latest.get(event));
-      return () => listeners.get(event)?.delete(listener);
-    };
-  }
-  api.on = on;
-  return api as WatchfloorApi;
+  const subscribe = (event: string) => (listener: Listener) => {
+    listenersOf(event).add(listener);
+    if (latest.has(event)) listener(latest.get(event));
+    return () => listeners.get(event)?.delete(listener);
+  };
+  const on = lazyTable(subscribe);
+  const calls = lazyTable(call);
+  return new Proxy(calls, {
+    get: (target, key, receiver) => (key === 'on' ? on : Reflect.get(target, key, receiver)),
+  }) as unknown as WatchfloorApi;
+}
+
+/** An object whose every name is `make(name)`, made once (never a thenable: no `then`). */
+function lazyTable<T>(make: (name: string) => T): Record<string, T> {
+  const made = new Map<string, T>();
+  return new Proxy({} as Record<string, T>, {
+    get: (_, key) => {
+      if (typeof key !== 'string' || key === 'then') return undefined;
+      let value = made.get(key);
+      if (value === undefined) made.set(key, (value = make(key)));
+      return value;
+    },
+  });
 }
 
 let client: WatchfloorApi | null = null;

@@ -3,7 +3,8 @@
 // never see the client: they use the row hooks (queries.ts, mutations.ts, pushes.ts).
 import { QueryClient, QueryClientProvider, type Query } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ANY_RESOURCE, isPushedName, type PushPayload, type WatchfloorApi } from '../../../shared/contract';
+import type { PushPayload, WatchfloorApi } from '../../../shared/contract';
+import { ANY_RESOURCE, isPushedName } from '../../../shared/contract-resources';
 import { createPushStore, type PushStore } from './push-store';
 import type { Reads } from '../../../shared/row-reads';
 

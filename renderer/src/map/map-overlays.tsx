@@ -8,7 +8,7 @@ import type { Profile } from '../../../shared/contract';
 import { Band } from '../ui/band';
 import { bandColour, bandTextColour } from '../ui/severity';
 import { formatUtc } from '../ui/time';
-import { POINT_FLAGS } from '../../../shared/contract';
+import { POINT_FLAGS } from '../../../shared/contract-values';
 import type { FeatureInfo } from './layers';
 import { SHAPE_KEY } from './point-shapes';
 import { CELL_PX } from './signal-cells';

@@ -12,7 +12,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { askOnce } from '../state/map-request';
 import { useSelection, type Selection } from '../state/selection';
 import { useCountryCounts, useSignalPoints } from '../data';
-import { POINT_FLAGS, type CountryCount, type SignalPoints } from '../../../shared/contract';
+import { POINT_FLAGS } from '../../../shared/contract-values';
+import { type CountryCount, type SignalPoints } from '../../../shared/contract';
 import { useSignalFilter } from '../state/signal-filter';
 import { isInspectable, type CountrySignalsHandle, type FeatureInfo, type SignalsHandle } from './layers';
 import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';
@@ -123,6 +124,9 @@ function useLastAnswer<T>(value: T | undefined): T | undefined {
   return value ?? last;
 }
 
+/** The longest the window's first counts wait for its first points drawn, once they are in. */
+const COUNTS_AFTER_MS = 1_000;
+
 /** How long the time range rests before the counts are asked for it. */
 const COUNTS_SETTLE_MS = 150;
 
@@ -167,9 +171,17 @@ export function useSignalLayers(map: WatchMap | null): SignalLayersState {
     [filter, bounds],
   );
   const [drawn, setDrawn] = useState<number | null>(null);
-  // At launch, not before the first points are drawn: their ~0.2–0.4 s of SQL took a core
-  // from the window's first frames.
-  const countsAnswer = useCountryCounts(countsFilter, !answer.isPending && drawn !== null);
+  // At launch, not before the first points are drawn (or, a map that draws nothing, a second
+  // after they are in): their ~0.2–0.4 s of SQL took a core from the window's first frames.
+  const pointsIn = !answer.isPending;
+  const [countsDue, setCountsDue] = useState(false);
+  useEffect(() => {
+    if (countsDue || !pointsIn) return;
+    if (drawn !== null) return setCountsDue(true);
+    const t = setTimeout(() => setCountsDue(true), COUNTS_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [countsDue, pointsIn, drawn]);
+  const countsAnswer = useCountryCounts(countsFilter, pointsIn && countsDue);
   const counts = { data: useLastAnswer(countsAnswer.data), error: countsAnswer.error };
   const selection = useSelection((s) => s.selection);
   const select = useSelection((s) => s.select);

@@ -4,12 +4,12 @@
 // the desktop app; under `serve` the browser downloads it) and the dialog says where and how large.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { BBox } from '../../../../shared/bbox';
-import {
-  REPORT_FORMATS,
-  type ReportFilter,
-  type ReportFormat,
-  type ReportScope,
-  type ReportsExportResult,
+import { REPORT_FORMATS } from '../../../../shared/contract-values';
+import type {
+  ReportFilter,
+  ReportFormat,
+  ReportScope,
+  ReportsExportResult,
 } from '../../../../shared/contract';
 import { isCalendarDate } from '../../../../shared/dates';
 import { useReportsExport, useSignalsQuery } from '../../data';

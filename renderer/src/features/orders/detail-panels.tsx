@@ -1,14 +1,12 @@
 // Below the lists, what the chosen row holds: a standing order's last run with the cached
-// events that can explain it, or a monitoring area's series with its anomalies.
-import { useMonitoringSeries, useOrderFired } from '../../data';
+// events that can explain it (here; also in the inspector), or a monitoring area's series with
+// its anomalies (series-panel.tsx, with uPlot, which loads with the Orders view only).
+import { useOrderFired } from '../../data';
 import { useSelection } from '../../state/selection';
 import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { Loaded } from '../../ui/empty-state';
-import { HonestyMark } from '../../ui/honesty-mark';
 import { formatUtc } from '../../ui/time';
-import { SeriesChart } from './series-chart';
-import { describeMonitoringPrice } from '../../../../shared/tool-prices';
 
 /** `compact`: inside the inspector, under the order's own heading (no header of its own). */
 export function FiredPanel({
@@ -81,55 +79,6 @@ export function FiredPanel({
                 </ul>
               )}
             </>
-          )
-        }
-      </Loaded>
-    </section>
-  );
-}
-
-export function SeriesPanel({
-  areaId,
-  name,
-  demo,
-  metering = null,
-}: {
-  areaId: string;
-  name: string;
-  demo: boolean;
-  /** The metering the service stated when it accepted the area, in words. */
-  metering?: string | null;
-}) {
-  const answer = useMonitoringSeries(areaId);
-  const data = answer.data;
-  return (
-    <section className="panel orders-detail" aria-label={`Series of ${name}`}>
-      <header className="panel-header">
-        <h2>{name}</h2>
-        {data && <AnswerMarks demo={demo} asOf={data.asOf} />}
-        {data?.pending && <HonestyMark kind="pending" detail="not yet with the service" />}
-      </header>
-      <p className="panel-line muted" aria-label="Metering">
-        {metering
-          ? `Metering, as the service stated when it accepted the area: ${metering}.`
-          : `Price, as documented: ${describeMonitoringPrice()}`}
-      </p>
-      <Loaded query={answer} failed="This area could not be read from the cache" reading="Reading…">
-        {(data) =>
-          data.metrics.length === 0 ? (
-            <p className="panel-line muted">
-              {data.pending
-                ? 'This area is not with the service yet: it has no measurements.'
-                : 'No measurement is cached for this area yet.'}
-            </p>
-          ) : (
-            data.metrics.map((m, i) => (
-              <SeriesChart
-                key={m.polygonId ?? i}
-                label={(m.label ?? m.metric ?? 'value').replace(/_/g, ' ')}
-                points={m.points}
-              />
-            ))
           )
         }
       </Loaded>

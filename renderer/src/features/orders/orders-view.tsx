@@ -12,7 +12,8 @@ import { useViewState } from '../../state/view-state';
 import { AnswerMarks } from '../../ui/answer-marks';
 import { EmptyState, Loaded } from '../../ui/empty-state';
 import { AreaTable } from './area-table';
-import { FiredPanel, SeriesPanel } from './detail-panels';
+import { FiredPanel } from './detail-panels';
+import { SeriesPanel } from './series-panel';
 import { areaLines, isPending, orderLines } from './order-lines';
 import { OrderTable } from './order-table';
 

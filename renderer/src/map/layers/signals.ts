@@ -17,7 +17,8 @@ import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import { bandColour, bandRgb, bandTextColour } from '../../ui/severity';
-import { POINT_FLAGS, type SignalPoints } from '../../../../shared/contract';
+import { POINT_FLAGS } from '../../../../shared/contract-values';
+import { type SignalPoints } from '../../../../shared/contract';
 import { mapFont, type MapPalette } from '../palette';
 import {
   binCells,
