@@ -225,6 +225,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type A } from 'x'` still runs x (its schemas, in the window's first bundle).
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

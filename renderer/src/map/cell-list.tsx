@@ -5,7 +5,7 @@
 // closes it. A cluster that zooming in would split says so, with a button that does.
 import { useEffect, useRef } from 'react';
 import { POINT_FLAGS } from '../../../shared/contract-values';
-import { type Profile, type SignalPoints } from '../../../shared/contract';
+import type { Profile, SignalPoints } from '../../../shared/contract';
 import { formatUtc } from '../ui/time';
 import { Band } from '../ui/band';
 import { ScoreRange } from './map-overlays';

@@ -6,7 +6,7 @@
 // service's open list of words, so a group is found by the words in the name; one that names
 // none of them is "other", a circle, as every report was before.
 import { POINT_FLAGS } from '../../../shared/contract-values';
-import { type SignalPoints } from '../../../shared/contract';
+import type { SignalPoints } from '../../../shared/contract';
 
 /** The shapes, as the points' style reads them (a feature's `shape`). */
 export const SHAPE = { circle: 0, triangle: 1, square: 2, diamond: 3, cell: 4 } as const;

@@ -9,7 +9,7 @@
 // at one place stay together at any zoom and are listed on a click (membersOf). Also the
 // pointer's hit test, from the columns rather than by drawing the layer again.
 import { POINT_FLAGS } from '../../../shared/contract-values';
-import { type SignalPoints } from '../../../shared/contract';
+import type { SignalPoints } from '../../../shared/contract';
 
 /** Half the width of the Web Mercator world, in metres (EPSG:3857). */
 export const HALF_WORLD = 20037508.342789244;

@@ -13,7 +13,7 @@ import { askOnce } from '../state/map-request';
 import { useSelection, type Selection } from '../state/selection';
 import { useCountryCounts, useSignalPoints } from '../data';
 import { POINT_FLAGS } from '../../../shared/contract-values';
-import { type CountryCount, type SignalPoints } from '../../../shared/contract';
+import type { CountryCount, SignalPoints } from '../../../shared/contract';
 import { useSignalFilter } from '../state/signal-filter';
 import { isInspectable, type CountrySignalsHandle, type FeatureInfo, type SignalsHandle } from './layers';
 import { COUNTRY_SIGNALS_LAYER_ID } from './layers/country-signals';

@@ -18,7 +18,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, RegularShape, Stroke, Style, Text } from 'ol/style';
 import { bandColour, bandRgb, bandTextColour } from '../../ui/severity';
 import { POINT_FLAGS } from '../../../../shared/contract-values';
-import { type SignalPoints } from '../../../../shared/contract';
+import type { SignalPoints } from '../../../../shared/contract';
 import { mapFont, type MapPalette } from '../palette';
 import {
   binCells,
