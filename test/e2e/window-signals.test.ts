@@ -25,7 +25,13 @@ describe('signals in the window (serve --demo)', () => {
     await goTo(page, 'Signals');
     // The demo's first sync fills the cache; the table follows the cache.changed push.
     await expect.poll(() => bodyRows(page).count(), { timeout: 60_000 }).toBeGreaterThan(3);
-    const all = await count(page);
+    // Every signal, once that sync is done (the world then stands still: PACE 0); the table
+    // shows them all once it has heard.
+    await expect
+      .poll(async () => (await w.call('sync.status')).lastOutcome?.complete ?? false, { timeout: 120_000 })
+      .toBe(true);
+    const all = (await w.call('signals.query', { limit: 1 })).total;
+    await expect.poll(() => count(page), { timeout: 30_000 }).toBe(all);
     await expect(page.getByTestId('signals-view').getByText('DEMO', { exact: true })).toBeTruthy();
     await screenshot(page, 'signals-table-dark');
 
