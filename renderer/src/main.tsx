@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { contractClient, createQueryClient, DataProvider, prefetchMapOpening } from './data';
 import { rememberOpeningAsks } from './data/early-answers';
-import type { AppInfo } from '../../shared/contract';
+import type { AppInfo, Profile } from '../../shared/contract';
 import { loadBasemap } from './map/basemap-file';
 import { toSignalFilter } from './state/signal-filter';
 import { useViewState } from './state/view-state';
@@ -21,14 +21,16 @@ const queryClient = createQueryClient();
 // Opening on the map (the default): its code is loaded and its points asked for now, while
 // the window starts.
 const opening = useViewState.getState();
+/** What the map asks for first, in a window as `s` is (the same derivation as its hook). */
+const mapPoints = (s: typeof opening, profile: Profile) => toSignalFilter(s.query, s.filters, profile);
 const openingView = viewById(opening.view).Component;
 if ('load' in openingView) void openingView.load().catch(() => undefined);
 if (opening.view === 'map') {
   // The land's file too, before the map's code is in to ask for it.
   void loadBasemap().catch(() => undefined);
-  void prefetchMapOpening(queryClient, contractClient(), (profile) =>
-    toSignalFilter(opening.query, opening.filters, profile),
-  ).catch(() => undefined);
+  void prefetchMapOpening(queryClient, contractClient(), (profile) => mapPoints(opening, profile)).catch(
+    () => undefined,
+  );
 }
 // What the next launch asks before its code is in (data/early-answers.ts): what this window
 // would ask first if it opened as it is now.
@@ -38,7 +40,7 @@ const rememberOpening = () => {
   rememberOpeningAsks([
     { channel: 'app.info', input: {} },
     ...(s.view === 'map' && profile
-      ? [{ channel: 'signals.points' as const, input: toSignalFilter(s.query, s.filters, profile) }]
+      ? [{ channel: 'signals.points' as const, input: mapPoints(s, profile) }]
       : []),
   ]);
 };

@@ -3,8 +3,9 @@
 // for the map's points, which main answers in ~0.2 s. A script of a few lines (renderer/src/
 // early.ts, first in index.html) asks at once what the last window said it would ask first:
 // the app's info and, opening on the map, its points for the filters it had (main.tsx keeps
-// that list in localStorage; a window opened for the first time asks FIRST_OPENING's). The contract client takes each answer when the window asks the
-// same, once; one not taken within FRESH_MS is dropped. Only the reads below may be asked so:
+// that list in localStorage; a window opened for the first time asks FIRST_OPENING's). The
+// contract client takes each answer when the window asks the same, once; one not taken within
+// FRESH_MS is dropped. Only the reads below may be asked so:
 // a hand-edited list asks nothing else.
 import type { Channel, WatchfloorApi } from '../../../shared/contract';
 import { SECRET_HEADER } from '../../../shared/wire';
