@@ -213,19 +213,49 @@ export function encodeColumns(value: unknown): Uint8Array {
   return out;
 }
 
-const isRef = (v: unknown): v is { $typed: string; offset: number; length: number; count?: number } =>
+type Ref = { $typed: string; offset: number; length: number; count?: number };
+const isRef = (v: unknown): v is Ref =>
   typeof v === 'object' &&
   v !== null &&
   !Array.isArray(v) &&
   typeof (v as { $typed?: unknown }).$typed === 'string';
 
+const isIdList = (ref: Ref): boolean => ref.$typed === 'lines' || ref.$typed === 'uuids';
+
+/** A list of ids (either form) spelled out as strings. */
+function idList(ref: Ref, buffer: ArrayBuffer, start: number): string[] {
+  if (!ref.count) return [];
+  const bytes = new Uint8Array(buffer, start + ref.offset, ref.length);
+  return ref.$typed === 'uuids' ? uuidList(bytes, ref.count) : asciiText(bytes).split('\n');
+}
+
+/**
+ * Sets `obj[key]` to a list of ids spelled out when first read, not as the answer arrives:
+ * making 133,000 strings cost the window's opening 55–75 ms of its busiest thread (measured
+ * cold in chromium, either form), and the map draws its points without their ids (a point's id
+ * is read when it is clicked, listed or selected). Reads the same as a plain property:
+ * enumerable, and a value assigned replaces it.
+ */
+function lazyIdList(
+  obj: Record<string, unknown>,
+  key: string,
+  ref: Ref,
+  buffer: ArrayBuffer,
+  start: number,
+): void {
+  let list: string[] | undefined;
+  Object.defineProperty(obj, key, {
+    configurable: true,
+    enumerable: true,
+    get: () => (list ??= idList(ref, buffer, start)),
+    set: (value: unknown) =>
+      Object.defineProperty(obj, key, { value, configurable: true, enumerable: true, writable: true }),
+  });
+}
+
 function restore(value: unknown, depth: number, buffer: ArrayBuffer, start: number): unknown {
   if (isRef(value)) {
-    if (value.$typed === 'lines' || value.$typed === 'uuids') {
-      if (!value.count) return [];
-      const bytes = new Uint8Array(buffer, start + value.offset, value.length);
-      return value.$typed === 'uuids' ? uuidList(bytes, value.count) : asciiText(bytes).split('\n');
-    }
+    if (isIdList(value)) return idList(value, buffer, start);
     if (value.$typed === 'seconds') {
       const seconds = new Uint32Array(buffer, start + value.offset, value.length);
       const times = new Float64Array(value.length);
@@ -237,7 +267,11 @@ function restore(value: unknown, depth: number, buffer: ArrayBuffer, start: numb
   }
   if (depth === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const obj = value as Record<string, unknown>;
-  for (const k of Object.keys(obj)) obj[k] = restore(obj[k], depth - 1, buffer, start);
+  for (const k of Object.keys(obj)) {
+    const v = obj[k];
+    if (isRef(v) && isIdList(v)) lazyIdList(obj, k, v, buffer, start);
+    else obj[k] = restore(v, depth - 1, buffer, start);
+  }
   return obj;
 }
 

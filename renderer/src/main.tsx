@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { contractClient, createQueryClient, DataProvider, prefetchMapOpening } from './data';
 import { rememberOpeningAsks } from './data/early-answers';
 import type { AppInfo, Profile } from '../../shared/contract';
-import { loadBasemap } from './map/basemap-file';
+import { loadBasemap, tierAtZoom } from './map/basemap-file';
 import { toSignalFilter } from './state/signal-filter';
 import { useViewState } from './state/view-state';
 import { viewById } from './app/views';
@@ -26,8 +26,8 @@ const mapPoints = (s: typeof opening, profile: Profile) => toSignalFilter(s.quer
 const openingView = viewById(opening.view).Component;
 if ('load' in openingView) void openingView.load().catch(() => undefined);
 if (opening.view === 'map') {
-  // The land's file too, before the map's code is in to ask for it.
-  void loadBasemap().catch(() => undefined);
+  // The land's file too (the tier its zoom draws), before the map's code is in to ask for it.
+  void loadBasemap(tierAtZoom(opening.map.zoom)).catch(() => undefined);
   void prefetchMapOpening(queryClient, contractClient(), (profile) => mapPoints(opening, profile)).catch(
     () => undefined,
   );

@@ -27,9 +27,9 @@ const points: SignalPoints = {
 };
 
 describe('the signal layers', () => {
-  it('make one feature per point, with its id, place, band and shape flag', () => {
+  it('make one feature per point, with its index (so its id), place, band and shape flag', () => {
     const features = pointFeatures(points);
-    expect(features.map((f) => f.getId())).toEqual(['a', 'b', 'c']);
+    expect(features.map((f) => points.ids[f.get('idx') as number])).toEqual(['a', 'b', 'c']);
     const [lon, lat] = toLonLat(features[2]!.getGeometry()!.getCoordinates());
     expect(lon).toBeCloseTo(96.1, 3);
     expect(lat).toBeCloseTo(21.9, 3);
@@ -87,8 +87,9 @@ describe('the signal layers', () => {
     expect(counts!.getClassName()).toBe('wf-signal-counts');
     handle.setPoints(points);
     expect(handle.source.getFeatures()).toHaveLength(3);
-    handle.setPoints({ ...points, count: 1, ids: ['a'] });
-    expect(handle.source.getFeatures().map((f) => f.getId())).toEqual(['a']);
+    const one = { ...points, count: 1, ids: ['a'] };
+    handle.setPoints(one);
+    expect(handle.source.getFeatures().map((f) => one.ids[f.get('idx') as number])).toEqual(['a']);
     handle.setPoints(null);
     expect(handle.source.getFeatures()).toHaveLength(0);
     handle.dispose?.();

@@ -26,13 +26,13 @@ import { TimeSlider } from './time-slider';
 import { useRecordLayers } from './use-record-layers';
 import { useSignalLayers } from './use-signal-layers';
 import { createWatchMap, type WatchMap } from './watch-map';
-import { loadBasemap } from './basemap-file';
+import { loadBasemap, tierAtZoom } from './basemap-file';
 
 // The basemap file is asked for as soon as the map's code is in, before the map's layers ask
 // the app for their lists: the browser sends at most six requests to the app at a time (one
 // is the push stream), and the basemap, asked after the lists, waited behind them all while
 // the page had nothing else to do. A failure is left to the layers, which ask again.
-void loadBasemap().catch(() => undefined);
+void loadBasemap(tierAtZoom(useViewState.getState().map.zoom)).catch(() => undefined);
 
 /** The Map view, with what features bring to it (app/map-view.tsx). */
 export function MapView({ features, Header }: MapSlots) {

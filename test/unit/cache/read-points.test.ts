@@ -264,6 +264,28 @@ describe('the serve body for columns', () => {
     expect(() => withUuidBytes(['x'], new Uint8Array(15))).toThrow();
   });
 
+  it('spells the ids out when they are first read, each answer its own, and takes a new list', () => {
+    const body = (ids: string[]) => {
+      const bytes = new Uint8Array(ids.length * 16);
+      ids.forEach((id, i) => bytes.set(Buffer.from(id.replaceAll('-', ''), 'hex'), i * 16));
+      return encodeColumns({ ok: true, result: { ids: withUuidBytes(ids, bytes) } }).slice().buffer;
+    };
+    const first = Array.from({ length: 300 }, () => randomUUID());
+    const second = Array.from({ length: 500 }, () => randomUUID());
+    const a = decodeColumns(body(first)) as { result: { ids: string[] } };
+    const b = decodeColumns(body(second)) as { result: { ids: string[] } };
+    // Not spelled yet: the answer holds the bytes until the list is read.
+    expect(Object.getOwnPropertyDescriptor(a.result, 'ids')?.get).toBeTypeOf('function');
+    // Read in the other order than decoded: each spells its own bytes.
+    expect(b.result.ids).toEqual(second);
+    expect(a.result.ids).toEqual(first);
+    expect(a.result.ids).toBe(a.result.ids);
+    expect(Object.keys(a.result)).toEqual(['ids']);
+    expect(JSON.parse(JSON.stringify(a.result))).toEqual({ ids: first });
+    a.result.ids = ['x'];
+    expect(a.result.ids).toEqual(['x']);
+  });
+
   it('carries the times as seconds, an unknown time as NaN, and times past 2106 as they are', () => {
     const db = mainCache();
     const times = [null, '2026-10-01T12:34:56Z', '2040-02-29T00:00:01Z', '1970-01-02T00:00:00Z'];

@@ -1,9 +1,10 @@
-// Land and borders from the shipped Natural Earth file (1:10m once zoomed in: basemap-data.ts). Drawn as an image layer: 241
-// detailed outlines pan smoothly and are redrawn only when the view settles.
+// Land and borders from the shipped Natural Earth files, at the tier of detail the view needs
+// (basemap-file.ts). Drawn as an image layer: 241 detailed outlines pan smoothly and are
+// redrawn only when the view settles.
 import VectorImageLayer from 'ol/layer/VectorImage';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
-import { loadCountryFeatures, outlinesByResolution } from '../basemap-data';
+import { outlinesByResolution } from '../basemap-data';
 import type { MapLayerModule } from './types';
 import { keepUnchangedFrames } from './unchanged-frames';
 
@@ -25,11 +26,11 @@ export const countriesLayer: MapLayerModule = {
     });
     // The land changes with the view and the theme only: not redrawn when the points change.
     keepUnchangedFrames(layer);
-    const ready = loadCountryFeatures().then((countries) => source.addFeatures(countries));
+    const { ready, setResolution } = outlinesByResolution(source);
     return {
       layer,
       ready,
-      setResolution: outlinesByResolution(source),
+      setResolution,
       setPalette(p) {
         fill.setColor(p.land);
         stroke.setColor(p.border);

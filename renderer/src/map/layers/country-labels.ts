@@ -86,26 +86,28 @@ export const countryLabelsLayer: MapLayerModule = {
     keepUnchangedFrames(layer);
     // The names are placed and drawn from the frame after the map's first whole one: placing
     // them (each tried against those before, the largest first) is a good part of a frame,
-    // and the window's first frame is for the land and the points.
-    let countries: Feature[] = [];
-    const ready = loadCountryFeatures().then((read) => {
-      countries = read;
-    });
+    // and the window's first frame is for the land and the points. They are placed on the
+    // 1:50m outlines whatever tier the land shows (the same place at every zoom; a small
+    // country is a point in the world tier), read then if the opening did not need them.
+    const place = (countries: Feature[]) => {
+      const labels: Feature<Point>[] = [];
+      for (const country of countries) {
+        const measured = measure(country.getGeometry());
+        const name = country.get('name') as string | undefined;
+        if (!measured || !name) continue;
+        const { part, km2 } = measured;
+        labels.push(new Feature({ geometry: part.getInteriorPoint(), name, km2, minZoom: minZoomFor(km2) }));
+      }
+      source.addFeatures(labels);
+    };
     return {
       layer,
-      ready,
+      ready: Promise.resolve(),
       firstFrame() {
-        const labels: Feature<Point>[] = [];
-        for (const country of countries) {
-          const measured = measure(country.getGeometry());
-          const name = country.get('name') as string | undefined;
-          if (!measured || !name) continue;
-          const { part, km2 } = measured;
-          labels.push(
-            new Feature({ geometry: part.getInteriorPoint(), name, km2, minZoom: minZoomFor(km2) }),
-          );
-        }
-        source.addFeatures(labels);
+        // With 1:50m unreadable, the outlines the land has (the map says so if it has none).
+        loadCountryFeatures('coarse')
+          .catch(() => loadCountryFeatures('world'))
+          .then(place, () => undefined);
       },
       setPalette(p) {
         text.getFill()?.setColor(p.label);

@@ -7,7 +7,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { bandColour, bandRgb } from '../../ui/severity';
 import type { CountryCount } from '../../../../shared/contract';
-import { loadCountryFeatures, outlinesByResolution } from '../basemap-data';
+import { outlinesByResolution } from '../basemap-data';
 import { codeOfBasemapName } from '../country-codes';
 import type { MapPalette } from '../palette';
 import type { LayerHandle, MapLayerModule } from './types';
@@ -69,15 +69,12 @@ export const countrySignalsLayer: MapLayerModule = {
     const withCodes = (countries: Feature[]) => {
       for (const f of countries) f.set('code', codeOfBasemapName(f.get('name') as string), true);
     };
-    const ready = loadCountryFeatures().then((countries) => {
-      withCodes(countries);
-      source.addFeatures(countries);
-    });
+    // The shading follows the land's outlines (1:10m zoomed in), not a coarser coast.
+    const { ready, setResolution } = outlinesByResolution(source, withCodes);
     return {
       layer,
       ready,
-      // The shading follows the land's outlines (1:10m zoomed in), not a coarser coast.
-      setResolution: outlinesByResolution(source, withCodes),
+      setResolution,
       setPalette(p: MapPalette) {
         border = p.border;
         layer.changed();

@@ -170,7 +170,11 @@ function styleOf(p: MapPalette): (feature: FeatureLike, resolution: number) => S
   };
 }
 
-/** One OpenLayers feature per point (all, or those listed); its properties are what the style reads. */
+/**
+ * One OpenLayers feature per point (all, or those listed); its properties are what the style
+ * reads, and `idx` its point's place in the answer. No feature id: the answer's ids are read
+ * only when a point is clicked or listed (shared/wire.ts spells them out then).
+ */
 export function pointFeatures(points: SignalPoints, indices?: ArrayLike<number>): Feature<Point>[] {
   const count = indices ? indices.length : points.count;
   const shapes = categoryShapes(points.categories);
@@ -190,7 +194,6 @@ export function pointFeatures(points: SignalPoints, indices?: ArrayLike<number>)
       retracted,
       ...drawProps(shape, band, !!retracted),
     });
-    f.setId(points.ids[i]!);
     out[j] = f;
   }
   return out;
