@@ -84,6 +84,40 @@ describe('the window (serve --demo)', () => {
     await context.close();
   });
 
+  it('compiles the code it opens on the map with as it arrives, and not the other views’', async () => {
+    const { context, page } = await open();
+    await page.locator('[data-testid="map"][data-rendered="true"]').waitFor({ timeout: 30_000 });
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((n) => n.endsWith('.js')),
+      );
+    /** Each script's file name, and whether it starts with V8's compile hint. */
+    const hinted = (urls: string[]) =>
+      page.evaluate(
+        (list) =>
+          Promise.all(
+            list.map(async (url) => {
+              const head = (await (await fetch(url)).text()).split('\n', 2);
+              return [url.split('/').pop(), head.includes('//# allFunctionsCalledOnLoad')] as const;
+            }),
+          ),
+        urls,
+      );
+    const opening = await scripts();
+    const core = (await hinted(opening)).filter(([file]) => /^(index|map-view)-/.test(file ?? ''));
+    expect(core.map(([file]) => file?.split('-')[0]).sort()).toEqual(['index', 'map']);
+    for (const [file, hint] of core) expect(hint, file).toBe(true);
+    await goTo(page, 'Signals');
+    await page.getByRole('main').getByRole('heading', { level: 1, name: 'Signals' }).waitFor();
+    const later = (await scripts()).filter((url) => !opening.includes(url));
+    const view = (await hinted(later)).filter(([file]) => file?.startsWith('signals-view-'));
+    expect(view).toEqual([[expect.stringMatching(/^signals-view-/), false]]);
+    await context.close();
+  });
+
   it('reaches views and actions from the palette and the keyboard', async () => {
     const { context, page } = await open();
     await goTo(page, 'Signals');
