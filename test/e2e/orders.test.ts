@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { dragBoxOnMap, goTo, seriousViolations, useWindow } from '../helpers/e2e';
+import { placement, type Box } from '../helpers/map-placement';
 
 const w = useWindow({ tag: 'orders', service: 'demo', profile: 'alternate', shots: 'orders-' });
 const problems = w.problems;
@@ -150,26 +151,9 @@ describe('the Orders view (serve --demo --profile alternate)', () => {
       await inspector.getByRole('heading', { level: 3, name: far!.name, exact: true }).waitFor();
       await inspector.getByRole('button', { name: 'Show on map' }).click();
       await page.getByTestId('map').waitFor();
-      // The map's place as the window keeps it: its centre ends inside the order's box.
-      const centre = async () =>
-        page.evaluate(
-          () =>
-            (
-              JSON.parse(localStorage.getItem('watchfloor.view-state') ?? '{}') as {
-                state?: { map?: { center?: number[] } };
-              }
-            ).state?.map?.center ?? null,
-        );
-      const [w, so, e, n] = far!.bbox as [number, number, number, number];
-      await expect
-        .poll(
-          async () => {
-            const c = await centre();
-            return !!c && c[0]! >= w && c[0]! <= e && c[1]! >= so && c[1]! <= n;
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(true);
+      // The order's box whole in the middle of the map, clear of the panels over it, as the
+      // analyst sees it (from the place the window keeps once the map stops).
+      await expect.poll(() => placement(page, far!.bbox as Box), { timeout: 30_000 }).toBe('fitted');
       await shot(page, 'order-on-map');
     } finally {
       await context.close();
