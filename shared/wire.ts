@@ -68,7 +68,7 @@ const align8 = (n: number) => (n + 7) & ~7;
  * ids cost more to write as JSON and parse back than everything else in the answer (measured).
  * - lines: each ASCII, no line feed, joined by "\n";
  * - uuids: each a lowercase canonical uuid (8-4-4-4-12 hex), as its 16 bytes: 16 bytes a uuid
- *   instead of 37 (the ids were two thirds of the map's body), spelled back out on arrival.
+ *   instead of 37 (the ids were two thirds of the map's body), spelled back out when first read.
  * Any other list travels as JSON.
  */
 type IdBytes = { form: 'lines' | 'uuids'; bytes: Uint8Array };
