@@ -177,12 +177,15 @@ describe('the outlines a view draws', () => {
 
   it('fall back to 1:50m when the first tier cannot be read, and keep what they show on a later failure', async () => {
     const asked = serveFiles(/world|10m/);
-    const { outlinesByResolution } = await import('../../renderer/src/map/basemap-data');
+    const { loadCountryFeatures, outlinesByResolution } = await import('../../renderer/src/map/basemap-data');
     const source = new VectorSource();
     const outlines = outlinesByResolution(source);
     outlines.setResolution(30_000);
     await outlines.ready;
     expect(asked).toEqual(['countries-world.json', 'countries-50m.json']);
+    // A tier that could not be read is read again when next asked, not failed from memory.
+    await expect(loadCountryFeatures('world')).rejects.toThrow(/could not be read/);
+    expect(asked).toEqual(['countries-world.json', 'countries-50m.json', 'countries-world.json']);
     const shown = vertices(source);
     expect(source.getFeatures()).toHaveLength(held);
     outlines.setResolution(1_000);

@@ -2,31 +2,17 @@
 // reads the shipped files), and what keeps a layer's outlines at the tier its view needs.
 import type Feature from 'ol/Feature';
 import type VectorSource from 'ol/source/Vector';
-import { loadBasemap, tierFor, type OutlineTier } from './basemap-file';
+import { loadBasemap, perTier, tierFor, type OutlineTier } from './basemap-file';
 import { countryFeatures } from './country-outlines';
 
-const features = new Map<OutlineTier, Promise<Feature[]>>();
-
 /**
- * A tier's countries (1:50m unless told) as OpenLayers features on the map's projection, read
- * once per window and shared by the land, the country-level shading and the names: reading
- * 241 outlines is a good part of the window's opening, once is enough (country-outlines.ts).
- * Each carries its `name`; a layer adds what it needs of its own without notifying (the
- * others share the object). A failure may be retried.
+ * A tier's countries as OpenLayers features on the map's projection, read once per window and
+ * shared by the land, the country-level shading and the names: reading 241 outlines is a good
+ * part of the window's opening, once is enough (country-outlines.ts). Each carries its `name`;
+ * a layer adds what it needs of its own without notifying (the others share the object). A
+ * failure may be retried.
  */
-export function loadCountryFeatures(tier: OutlineTier = 'coarse'): Promise<Feature[]> {
-  let p = features.get(tier);
-  if (!p) {
-    p = loadBasemap(tier)
-      .then(countryFeatures)
-      .catch((e: unknown) => {
-        features.delete(tier);
-        throw e;
-      });
-    features.set(tier, p);
-  }
-  return p;
-}
+export const loadCountryFeatures = perTier((tier) => loadBasemap(tier).then(countryFeatures));
 
 /** A layer's outlines kept at its view's tier: `ready` once the first are in its source. */
 export interface Outlines {

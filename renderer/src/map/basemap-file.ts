@@ -34,20 +34,24 @@ export function tierFor(metresPerPixel: number): OutlineTier {
 /** The outlines a view at this zoom level draws (the map's own resolution for it). */
 export const tierAtZoom = (zoom: number): OutlineTier => tierFor(156_543.03392 / 2 ** zoom);
 
-const pending = new Map<OutlineTier, Promise<CountriesTopology>>();
-
-/** A tier's file (1:50m unless told), read once per window; a failure may be retried. */
-export function loadBasemap(tier: OutlineTier = 'coarse'): Promise<CountriesTopology> {
-  let p = pending.get(tier);
-  if (!p) {
-    p = readTopology(URLS[tier]).catch((e: unknown) => {
-      pending.delete(tier);
-      throw e;
-    });
-    pending.set(tier, p);
-  }
-  return p;
+/**
+ * One promise per tier, made on its first ask and shared after; a failed one is made again on
+ * the next ask. The files (here) and their features (basemap-data.ts) are each read so.
+ */
+export function perTier<T>(make: (tier: OutlineTier) => Promise<T>): (tier: OutlineTier) => Promise<T> {
+  const made = new Map<OutlineTier, Promise<T>>();
+  return (tier) => {
+    const known = made.get(tier);
+    if (known) return known;
+    const p = make(tier);
+    made.set(tier, p);
+    p.catch(() => made.get(tier) === p && made.delete(tier));
+    return p;
+  };
 }
+
+/** A tier's file, read once per window; a failure may be retried. */
+export const loadBasemap = perTier((tier) => readTopology(URLS[tier]));
 
 /** A TopoJSON file of the countries, read from the app's own origin. */
 function readTopology(url: string): Promise<CountriesTopology> {
